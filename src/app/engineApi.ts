@@ -1,0 +1,47 @@
+/**
+ * The typed API the engine worker exposes through comlink. The page talks to the game only
+ * through this; no rule runs on the main thread.
+ */
+
+import type { Action, GameSetup } from '../core/model';
+import type { LegalAction, OptionDef, RuleNote } from '../core/ruleset';
+import type { LengthUnit } from '../core/measure';
+import type { TerrainFeature } from '../terrain/features';
+import type { BattlefieldSpec } from '../terrain/battlefield';
+import type { ActResult, GameView } from './session';
+import type { SightResult } from '../terrain/sight';
+import type { Vec2 } from '../core/geometry';
+
+export interface BattlefieldData {
+  spec: BattlefieldSpec;
+  width: number;
+  depth: number;
+  heightmap: { cols: number; rows: number; cellSize: number; originX: number; originY: number; heights: Float32Array };
+  features: TerrainFeature[];
+}
+
+export interface RulesetInfo {
+  id: string;
+  name: string;
+  source: string;
+  lengthUnit: LengthUnit;
+  options: OptionDef[];
+  notes: RuleNote[];
+  scenarios: { id: string; name: string; description: string }[];
+}
+
+export interface EngineApi {
+  rulesets(): Promise<RulesetInfo[]>;
+  newGame(setup: GameSetup): Promise<GameView>;
+  /** Load a save; throws an Error whose message says what is wrong, and keeps the current game. */
+  loadSave(text: string): Promise<GameView>;
+  saveText(name?: string): Promise<string>;
+  view(): Promise<GameView>;
+  legal(side?: string): Promise<LegalAction[]>;
+  act(action: Action, entered?: number[]): Promise<ActResult>;
+  undo(): Promise<{ ok: true; view: GameView } | { ok: false; error: string }>;
+  /** The random player picks and plays one legal action for `side`. */
+  playRandom(side: string): Promise<ActResult | null>;
+  battlefield(): Promise<BattlefieldData>;
+  lineOfSight(from: Vec2, to: Vec2, eyeHeight: number, targetHeight: number): Promise<SightResult>;
+}

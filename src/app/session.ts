@@ -1,0 +1,148 @@
+/**
+ * A game in progress: the setup, the log and the current state. The worker owns one; the CLI and the
+ * tests use it directly. It keeps every state it has passed through, so undo and the replay
+ * timeline need no re-simulation.
+ */
+
+import { apply, createGame, legalActions, replay, stateHash, type ApplyResult } from '../core/engine';
+import type { Action, GameEvent, GameSetup, GameState, LogEntry } from '../core/model';
+import type { LegalAction, Ruleset, UnitInfoLine } from '../core/ruleset';
+import { parseSave, SaveError, SAVE_FORMAT, SAVE_VERSION, serialiseSave, type SaveFile } from '../core/save';
+import { getRuleset } from '../rules/registry';
+
+export interface GameView {
+  state: GameState;
+  hash: string;
+  seq: number;
+  /** Tooltip lines for every unit on the table. */
+  unitInfo: Record<string, UnitInfoLine[]>;
+  canUndo: boolean;
+}
+
+export type ActResult =
+  | { ok: true; view: GameView; events: GameEvent[] }
+  | { ok: false; error: string; code: string }
+  | { ok: false; needDice: { count: number; sides: number; purpose: string; entered: number } };
+
+export class GameSession {
+  readonly ruleset: Ruleset;
+  readonly setup: GameSetup;
+  private states: GameState[];
+  private entries: LogEntry[] = [];
+  private eventsByEntry: GameEvent[][] = [];
+  /** Whether each entry threw dice: an order whose dice are rolled cannot be taken back. */
+  private rolled: boolean[] = [];
+
+  constructor(setup: GameSetup) {
+    this.ruleset = getRuleset(setup.rulesetId);
+    this.setup = structuredClone(setup);
+    this.states = [createGame(this.ruleset, this.setup)];
+  }
+
+  static fromSave(text: string): GameSession {
+    const save = parseSave(text);
+    let session: GameSession;
+    try {
+      session = new GameSession(save.setup);
+    } catch (e) {
+      throw new SaveError(`the save names a game this Tricorne cannot set up: ${(e as Error).message}`);
+    }
+    let result;
+    try {
+      result = replay(session.ruleset, save.setup, save.log);
+    } catch (e) {
+      throw new SaveError(`the save file does not replay: ${(e as Error).message}`);
+    }
+    const hash = stateHash(result.state);
+    if (hash !== save.stateHash) {
+      throw new SaveError(`the save file does not replay to its recorded position (hash ${hash}, recorded ${save.stateHash})`);
+    }
+    // Rebuild the history so undo and the replay timeline work after a load.
+    let state = session.states[0]!;
+    for (const [i, entry] of save.log.entries()) {
+      const r = apply(session.ruleset, state, entry.action, entry.entered);
+      if (!r.ok) throw new SaveError(`the save file does not replay at entry ${i + 1}`);
+      session.push(r, state);
+      state = r.state;
+    }
+    return session;
+  }
+
+  get state(): GameState {
+    return this.states[this.states.length - 1]!;
+  }
+
+  get log(): readonly LogEntry[] {
+    return this.entries;
+  }
+
+  get events(): readonly GameEvent[][] {
+    return this.eventsByEntry;
+  }
+
+  /** The state after `n` actions (0 = the start), for the replay timeline. */
+  stateAt(n: number): GameState {
+    const i = Math.max(0, Math.min(n, this.states.length - 1));
+    return this.states[i]!;
+  }
+
+  legal(side?: string): LegalAction[] {
+    return legalActions(this.ruleset, this.state, side);
+  }
+
+  act(action: Action, entered?: number[]): ActResult {
+    const before = this.state;
+    const r = apply(this.ruleset, before, action, entered);
+    if (!r.ok) return r;
+    this.push(r, before);
+    return { ok: true, view: this.view(), events: r.events };
+  }
+
+  private push(r: Extract<ApplyResult, { ok: true }>, before: GameState): void {
+    this.states.push(r.state);
+    this.entries.push(r.entry);
+    this.eventsByEntry.push(r.events);
+    this.rolled.push(r.events.some((e) => (e.dice?.length ?? 0) > 0) || JSON.stringify(r.state.dice) !== JSON.stringify(before.dice));
+  }
+
+  /** Take back the last order, if no dice were thrown for it. */
+  undo(): { ok: true; view: GameView } | { ok: false; error: string } {
+    if (this.entries.length === 0) return { ok: false, error: 'there is nothing to undo' };
+    if (this.rolled[this.rolled.length - 1]) return { ok: false, error: 'the last order has rolled its dice and cannot be taken back' };
+    this.states.pop();
+    this.entries.pop();
+    this.eventsByEntry.pop();
+    this.rolled.pop();
+    return { ok: true, view: this.view() };
+  }
+
+  view(): GameView {
+    const state = this.state;
+    const unitInfo: Record<string, UnitInfoLine[]> = {};
+    for (const u of state.units) unitInfo[u.id] = this.ruleset.describeUnit(state, u);
+    return {
+      state,
+      hash: stateHash(state),
+      seq: state.seq,
+      unitInfo,
+      canUndo: this.entries.length > 0 && !this.rolled[this.rolled.length - 1],
+    };
+  }
+
+  toSave(name?: string): SaveFile {
+    const save: SaveFile = {
+      format: SAVE_FORMAT,
+      version: SAVE_VERSION,
+      savedAt: new Date().toISOString(),
+      setup: this.setup,
+      log: structuredClone(this.entries),
+      stateHash: stateHash(this.state),
+    };
+    if (name) save.name = name;
+    return save;
+  }
+
+  saveText(name?: string): string {
+    return serialiseSave(this.toSave(name));
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The engine loop: legal actions, apply, log, replay and state hash. It knows no rulebook: every
+ * rule question goes to the Ruleset. `apply` never changes the state it is given.
+ */
+
+import { DiceError, DiceRequest, DiceRoller } from './dice';
+import type { Action, GameEvent, GameSetup, GameState, LogEntry } from './model';
+import { RuleError, type LegalAction, type Ruleset } from './ruleset';
+import { battlefieldFromSpec } from '../terrain/battlefield';
+import { hashValue } from './hash';
+
+export type ApplyResult =
+  | { ok: true; state: GameState; events: GameEvent[]; entry: LogEntry }
+  | { ok: false; error: string; code: string }
+  | { ok: false; needDice: { count: number; sides: number; purpose: string; entered: number } };
+
+export function cloneState<S>(state: S): S {
+  return structuredClone(state);
+}
+
+export function legalActions(ruleset: Ruleset, state: GameState, side?: string): LegalAction[] {
+  if (state.result) return [];
+  return ruleset.legalActions(state, battlefieldFromSpec(state.battlefield), side);
+}
+
+/**
+ * Apply one action. `entered` holds dice entered by hand for this action (manual dice) or recorded in
+ * a log entry; when more are needed the result says how many, and the state is untouched.
+ */
+export function apply(ruleset: Ruleset, state: GameState, action: Action, entered?: number[]): ApplyResult {
+  if (state.rulesetId !== ruleset.id) {
+    return { ok: false, error: `this game uses the ${state.rulesetId} rules, not ${ruleset.id}`, code: 'ruleset' };
+  }
+  if (state.result) return { ok: false, error: 'the game is over', code: 'game-over' };
+  if (!action || typeof action !== 'object' || typeof action.type !== 'string' || typeof action.side !== 'string') {
+    return { ok: false, error: 'an action needs a type and a side', code: 'malformed' };
+  }
+  const next = cloneState(state);
+  const useEntered = entered ?? (state.dice.mode === 'manual' ? [] : null);
+  const dice = new DiceRoller(next.dice, useEntered);
+  const events: GameEvent[] = [];
+  try {
+    ruleset.apply(next, action, { dice, battlefield: battlefieldFromSpec(state.battlefield), emit: (e) => events.push(e) });
+  } catch (e) {
+    if (e instanceof DiceRequest) {
+      return { ok: false, needDice: { count: e.count, sides: e.sides, purpose: e.purpose, entered: e.alreadyEntered } };
+    }
+    if (e instanceof RuleError) return { ok: false, error: e.reason, code: e.code };
+    if (e instanceof DiceError) return { ok: false, error: e.message, code: 'dice' };
+    throw e;
+  }
+  if (useEntered && dice.enteredUsed !== useEntered.length) {
+    return {
+      ok: false,
+      error: `${useEntered.length} dice were entered but the action used ${dice.enteredUsed}`,
+      code: 'dice',
+    };
+  }
+  next.seq = state.seq + 1;
+  const entry: LogEntry = { seq: next.seq, action };
+  if (state.dice.mode === 'manual') entry.entered = [...dice.consumed];
+  return { ok: true, state: next, events, entry };
+}
+
+export function createGame(ruleset: Ruleset, setup: GameSetup): GameState {
+  if (setup.rulesetId !== ruleset.id) throw new RuleError(`setup is for ${setup.rulesetId}, not ${ruleset.id}`);
+  return ruleset.createGame(setup);
+}
+
+export interface ReplayResult {
+  state: GameState;
+  events: GameEvent[][];
+}
+
+/** Replay a log from the setup. Throws an Error naming the first entry that fails. */
+export function replay(ruleset: Ruleset, setup: GameSetup, log: readonly LogEntry[]): ReplayResult {
+  let state = createGame(ruleset, setup);
+  const events: GameEvent[][] = [];
+  for (const [i, entry] of log.entries()) {
+    const r = apply(ruleset, state, entry.action, entry.entered);
+    if (!r.ok) {
+      const why = 'error' in r ? r.error : `dice were missing (${r.needDice.purpose})`;
+      throw new Error(`log entry ${i + 1} (${entry.action.type}) does not replay: ${why}`);
+    }
+    state = r.state;
+    events.push(r.events);
+  }
+  return { state, events };
+}
+
+export function stateHash(state: GameState): string {
+  return hashValue(state);
+}

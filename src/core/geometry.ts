@@ -1,0 +1,248 @@
+/**
+ * Table geometry. Everything is in millimetres on the table plane: x to the right, y away from the
+ * player, z up. Angles are radians, counter-clockwise from +x; a facing of π/2 looks up the table.
+ */
+
+export interface Vec2 {
+  x: number;
+  y: number;
+}
+
+export interface Vec3 extends Vec2 {
+  z: number;
+}
+
+export const vec = (x: number, y: number): Vec2 => ({ x, y });
+export const add = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x + b.x, y: a.y + b.y });
+export const sub = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x - b.x, y: a.y - b.y });
+export const scale = (a: Vec2, k: number): Vec2 => ({ x: a.x * k, y: a.y * k });
+export const dot = (a: Vec2, b: Vec2): number => a.x * b.x + a.y * b.y;
+export const cross = (a: Vec2, b: Vec2): number => a.x * b.y - a.y * b.x;
+export const length = (a: Vec2): number => Math.hypot(a.x, a.y);
+export const distance = (a: Vec2, b: Vec2): number => Math.hypot(a.x - b.x, a.y - b.y);
+export const lerp = (a: Vec2, b: Vec2, t: number): Vec2 => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+export const direction = (angle: number): Vec2 => ({ x: Math.cos(angle), y: Math.sin(angle) });
+export const angleOf = (v: Vec2): number => Math.atan2(v.y, v.x);
+
+export function normalize(a: Vec2): Vec2 {
+  const l = length(a);
+  return l === 0 ? { x: 0, y: 0 } : { x: a.x / l, y: a.y / l };
+}
+
+/** Rotate v by angle about the origin. */
+export function rotate(v: Vec2, angle: number): Vec2 {
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  return { x: v.x * c - v.y * s, y: v.x * s + v.y * c };
+}
+
+/** Wrap an angle into (-π, π]. */
+export function wrapAngle(a: number): number {
+  let r = a % (2 * Math.PI);
+  if (r <= -Math.PI) r += 2 * Math.PI;
+  if (r > Math.PI) r -= 2 * Math.PI;
+  return r;
+}
+
+export const degrees = (rad: number): number => (rad * 180) / Math.PI;
+export const radians = (deg: number): number => (deg * Math.PI) / 180;
+
+/**
+ * An oriented rectangle: a stand or a unit's footprint. `facing` is the direction its front looks;
+ * `width` is the frontage and `depth` runs front to back.
+ */
+export interface OrientedRect {
+  cx: number;
+  cy: number;
+  facing: number;
+  width: number;
+  depth: number;
+}
+
+/** Local frame of a rectangle: forward along the facing, right-hand lateral axis. */
+export function rectAxes(r: OrientedRect): { forward: Vec2; right: Vec2 } {
+  const forward = direction(r.facing);
+  return { forward, right: { x: forward.y, y: -forward.x } };
+}
+
+/** Corners in order front-left, front-right, rear-right, rear-left. */
+export function corners(r: OrientedRect): [Vec2, Vec2, Vec2, Vec2] {
+  const { forward, right } = rectAxes(r);
+  const c = { x: r.cx, y: r.cy };
+  const f = scale(forward, r.depth / 2);
+  const s = scale(right, r.width / 2);
+  return [add(sub(c, s), f), add(add(c, s), f), sub(add(c, s), f), sub(sub(c, s), f)];
+}
+
+export function frontCentre(r: OrientedRect): Vec2 {
+  return add({ x: r.cx, y: r.cy }, scale(direction(r.facing), r.depth / 2));
+}
+
+/** A point in the rectangle's local frame: f forward from the centre, l to the right. */
+export function toLocal(r: OrientedRect, p: Vec2): { f: number; l: number } {
+  const { forward, right } = rectAxes(r);
+  const d = sub(p, { x: r.cx, y: r.cy });
+  return { f: dot(d, forward), l: dot(d, right) };
+}
+
+export function fromLocal(r: OrientedRect, f: number, l: number): Vec2 {
+  const { forward, right } = rectAxes(r);
+  return add(add({ x: r.cx, y: r.cy }, scale(forward, f)), scale(right, l));
+}
+
+export function pointInRect(r: OrientedRect, p: Vec2, epsilon = 1e-9): boolean {
+  const { f, l } = toLocal(r, p);
+  return Math.abs(f) <= r.depth / 2 + epsilon && Math.abs(l) <= r.width / 2 + epsilon;
+}
+
+/** Separating-axis test. Touching edges do not count as overlap (stands in contact are legal). */
+export function rectsOverlap(a: OrientedRect, b: OrientedRect, tolerance = 0.01): boolean {
+  const ca = corners(a);
+  const cb = corners(b);
+  const axes = [rectAxes(a).forward, rectAxes(a).right, rectAxes(b).forward, rectAxes(b).right];
+  for (const axis of axes) {
+    const pa = ca.map((p) => dot(p, axis));
+    const pb = cb.map((p) => dot(p, axis));
+    const gap = Math.max(Math.min(...pb) - Math.max(...pa), Math.min(...pa) - Math.max(...pb));
+    if (gap >= -tolerance) return false;
+  }
+  return true;
+}
+
+export function closestPointOnSegment(p: Vec2, a: Vec2, b: Vec2): Vec2 {
+  const ab = sub(b, a);
+  const len2 = dot(ab, ab);
+  if (len2 === 0) return a;
+  const t = Math.max(0, Math.min(1, dot(sub(p, a), ab) / len2));
+  return add(a, scale(ab, t));
+}
+
+export function pointSegmentDistance(p: Vec2, a: Vec2, b: Vec2): number {
+  return distance(p, closestPointOnSegment(p, a, b));
+}
+
+export function segmentsIntersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2): boolean {
+  const d1 = cross(sub(b, a), sub(c, a));
+  const d2 = cross(sub(b, a), sub(d, a));
+  const d3 = cross(sub(d, c), sub(a, c));
+  const d4 = cross(sub(d, c), sub(b, c));
+  return d1 * d2 < 0 && d3 * d4 < 0;
+}
+
+export function segmentDistance(a: Vec2, b: Vec2, c: Vec2, d: Vec2): number {
+  if (segmentsIntersect(a, b, c, d)) return 0;
+  return Math.min(
+    pointSegmentDistance(a, c, d),
+    pointSegmentDistance(b, c, d),
+    pointSegmentDistance(c, a, b),
+    pointSegmentDistance(d, a, b),
+  );
+}
+
+function edges(r: OrientedRect): [Vec2, Vec2][] {
+  const c = corners(r);
+  return [
+    [c[0], c[1]],
+    [c[1], c[2]],
+    [c[2], c[3]],
+    [c[3], c[0]],
+  ];
+}
+
+/** Horizontal distance between the closest points of two rectangles; 0 when they touch or overlap. */
+export function rectDistance(a: OrientedRect, b: OrientedRect): number {
+  if (rectsOverlap(a, b, 0)) return 0;
+  let best = Infinity;
+  for (const [p, q] of edges(a)) for (const [r, s] of edges(b)) best = Math.min(best, segmentDistance(p, q, r, s));
+  return best;
+}
+
+export function pointRectDistance(r: OrientedRect, p: Vec2): number {
+  if (pointInRect(r, p)) return 0;
+  return Math.min(...edges(r).map(([a, b]) => pointSegmentDistance(p, a, b)));
+}
+
+/** Closest point of a rectangle's outline (or the point itself when inside) to p. */
+export function closestPointOnRect(r: OrientedRect, p: Vec2): Vec2 {
+  if (pointInRect(r, p)) return p;
+  let best = p;
+  let bestD = Infinity;
+  for (const [a, b] of edges(r)) {
+    const q = closestPointOnSegment(p, a, b);
+    const d = distance(p, q);
+    if (d < bestD) {
+      bestD = d;
+      best = q;
+    }
+  }
+  return best;
+}
+
+export type Arc = 'front' | 'flank' | 'rear';
+
+/**
+ * Which arc of `r` the point lies in, by the bearing from the rectangle's centre: front within
+ * `frontHalfAngle` of the facing, rear within the same angle of the back, flank between.
+ */
+export function arcOf(r: OrientedRect, p: Vec2, frontHalfAngle = Math.PI / 4): Arc {
+  const bearing = Math.abs(wrapAngle(angleOf(sub(p, { x: r.cx, y: r.cy })) - r.facing));
+  if (bearing <= frontHalfAngle + 1e-9) return 'front';
+  if (bearing >= Math.PI - frontHalfAngle - 1e-9) return 'rear';
+  return 'flank';
+}
+
+/**
+ * True when p lies in the zone ahead of the front edge, bounded by lines at `halfAngle` outward from
+ * each front corner: the usual tabletop "front arc" of a unit with a wide frontage.
+ */
+export function pointInFrontZone(r: OrientedRect, p: Vec2, halfAngle: number): boolean {
+  const { f, l } = toLocal(r, p);
+  const ahead = f - r.depth / 2;
+  if (ahead < -1e-6) return false;
+  return Math.abs(l) <= r.width / 2 + ahead * Math.tan(halfAngle) + 1e-6;
+}
+
+/** True when any part of `target` lies in the front zone of `r` (sampled on corners, edge midpoints and centre). */
+export function rectInFrontZone(r: OrientedRect, target: OrientedRect, halfAngle: number): boolean {
+  const c = corners(target);
+  const samples = [...c, { x: target.cx, y: target.cy }];
+  for (let i = 0; i < 4; i++) {
+    const a = c[i]!;
+    const b = c[(i + 1) % 4]!;
+    for (const t of [0.25, 0.5, 0.75]) samples.push(lerp(a, b, t));
+  }
+  return samples.some((p) => pointInFrontZone(r, p, halfAngle));
+}
+
+/** Axis-aligned bounds of a set of points. */
+export function bounds(points: Vec2[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of points) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** Even-odd point-in-polygon test. */
+export function pointInPolygon(p: Vec2, poly: readonly Vec2[]): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const b = poly[j]!;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+/** Distance from p to a polyline (open). */
+export function pointPolylineDistance(p: Vec2, line: readonly Vec2[]): number {
+  let best = Infinity;
+  for (let i = 0; i + 1 < line.length; i++) best = Math.min(best, pointSegmentDistance(p, line[i]!, line[i + 1]!));
+  return best;
+}

@@ -1,0 +1,197 @@
+/**
+ * The rule-agnostic game model: sides, units, stands, actions, events and the game state. Every
+ * object here is plain JSON so that states can be cloned, hashed, saved and sent to the worker.
+ */
+
+import type { DiceRoll, DiceState } from './dice';
+import type { OrientedRect } from './geometry';
+import { fromLocal } from './geometry';
+import type { BattlefieldSpec } from '../terrain/battlefield';
+
+export type SideId = string;
+
+export interface Side {
+  id: SideId;
+  name: string;
+  /** Nation, for uniform colours and flags ("prussia", "austria", ...). */
+  nation: string;
+  /** Display colour of the side in the UI (CSS colour). */
+  colour: string;
+}
+
+/** The broad kind of a unit: what the scene draws, and what generic code (AI, UI) may rely on. */
+export type TroopKind = 'infantry' | 'cavalry' | 'artillery' | 'commander' | 'wagon' | 'boat';
+
+export type StandStatus = 'ok' | 'disordered' | 'destroyed';
+
+/**
+ * A stand (a base of figures), placed in its unit's frame: `f` forward of the unit centre and `l`
+ * to its right. Its world rectangle comes from `standRect`.
+ */
+export interface Stand {
+  f: number;
+  l: number;
+  width: number;
+  depth: number;
+  figures: number;
+  status: StandStatus;
+}
+
+export interface Unit<US = Record<string, unknown>> {
+  id: string;
+  side: SideId;
+  name: string;
+  kind: TroopKind;
+  /** The ruleset's troop type id. */
+  type: string;
+  /** The ruleset's quality ("elite", "regular", "militia", ...). */
+  quality: string;
+  /** Centre of the footprint and the facing, in table millimetres and radians. */
+  x: number;
+  y: number;
+  facing: number;
+  formation: string;
+  stands: Stand[];
+  /** Whether the unit is still on the table. */
+  removed: boolean;
+  /** The ruleset's own record for this unit (orders, flags, pips...). */
+  rs: US;
+}
+
+export interface ActionBase {
+  type: string;
+  side: SideId;
+}
+
+/** An action: a plain object, checked and resolved by the ruleset. */
+export type Action = ActionBase & Record<string, unknown>;
+
+/** One modifier applied to a die or a test, with its reason. */
+export interface Modifier {
+  value: number;
+  reason: string;
+}
+
+/** Which row of which chart decided a result. */
+export interface ChartRef {
+  chart: string;
+  row: string;
+}
+
+/** Something that happened: for the log, the explanation panel and the scene's animations. */
+export interface GameEvent {
+  type: string;
+  /** A sentence for the log. */
+  text: string;
+  side?: SideId;
+  unit?: string;
+  target?: string;
+  dice?: DiceRoll[];
+  modifiers?: Modifier[];
+  chart?: ChartRef;
+  /** Needed score on a die, when a throw is against a target number. */
+  need?: number;
+  /** Extra facts for animation (path, from/to poses...). */
+  data?: Record<string, unknown>;
+}
+
+export interface GameResult {
+  winner: SideId | null;
+  reason: string;
+  scores?: Record<SideId, number>;
+}
+
+export interface GameState<RS = unknown, US = Record<string, unknown>> {
+  /** State format version; bumped when a saved state would no longer load. */
+  version: 1;
+  rulesetId: string;
+  options: Record<string, unknown>;
+  seed: string;
+  battlefield: BattlefieldSpec;
+  sides: Side[];
+  units: Unit<US>[];
+  turn: number;
+  /** The ruleset's phase name, for display ("initiative", "activations", "end shooting"...). */
+  phase: string;
+  /** The side that must act now, or null when the game is over. */
+  active: SideId | null;
+  /** Number of actions applied so far. */
+  seq: number;
+  rules: RS;
+  dice: DiceState;
+  result: GameResult | null;
+}
+
+/** What a new game is made from: enough to rebuild the initial state anywhere. */
+export interface GameSetup {
+  rulesetId: string;
+  seed: string;
+  options?: Record<string, unknown>;
+  /** The scenario id, or absent for the ruleset's default random battle. */
+  scenario?: string;
+  dice?: 'seeded' | 'manual' | { scripted: number[] };
+}
+
+/** A log entry: the action and, for dice entered by hand, the values entered. */
+export interface LogEntry {
+  seq: number;
+  action: Action;
+  entered?: number[];
+}
+
+/** The world rectangle of a stand. */
+export function standRect(unit: Pick<Unit, 'x' | 'y' | 'facing'>, stand: Stand): OrientedRect {
+  const c = fromLocal({ cx: unit.x, cy: unit.y, facing: unit.facing, width: 0, depth: 0 }, stand.f, stand.l);
+  return { cx: c.x, cy: c.y, facing: unit.facing, width: stand.width, depth: stand.depth };
+}
+
+/** The unit's footprint: the rectangle, in the unit's frame, that holds all its live stands. */
+export function unitFootprint(unit: Pick<Unit, 'x' | 'y' | 'facing' | 'stands'>): OrientedRect {
+  const live = unit.stands.filter((s) => s.status !== 'destroyed');
+  const list = live.length > 0 ? live : unit.stands;
+  let minF = Infinity;
+  let maxF = -Infinity;
+  let minL = Infinity;
+  let maxL = -Infinity;
+  for (const s of list) {
+    minF = Math.min(minF, s.f - s.depth / 2);
+    maxF = Math.max(maxF, s.f + s.depth / 2);
+    minL = Math.min(minL, s.l - s.width / 2);
+    maxL = Math.max(maxL, s.l + s.width / 2);
+  }
+  const c = fromLocal({ cx: unit.x, cy: unit.y, facing: unit.facing, width: 0, depth: 0 }, (minF + maxF) / 2, (minL + maxL) / 2);
+  return { cx: c.x, cy: c.y, facing: unit.facing, width: maxL - minL, depth: maxF - minF };
+}
+
+export function unitFigures(unit: Pick<Unit, 'stands'>): number {
+  return unit.stands.reduce((n, s) => n + (s.status === 'destroyed' ? 0 : s.figures), 0);
+}
+
+export function findUnit<U extends Unit<unknown>>(units: readonly U[], id: string): U | undefined {
+  return units.find((u) => u.id === id);
+}
+
+/**
+ * Lay out `count` stands of one size in a block `cols` wide, centred on the unit, front rank first.
+ * `gap` is the space between stands (0 for close order; skirmishers stand apart).
+ */
+export function blockLayout(count: number, cols: number, width: number, depth: number, gap = 0): Stand[] {
+  const rows = Math.ceil(count / cols);
+  const stands: Stand[] = [];
+  const totalDepth = rows * depth + (rows - 1) * gap;
+  for (let i = 0; i < count; i++) {
+    const row = Math.floor(i / cols);
+    const inRow = row === rows - 1 ? count - row * cols : cols;
+    const col = i % cols;
+    const rowWidth = inRow * width + (inRow - 1) * gap;
+    stands.push({
+      f: totalDepth / 2 - depth / 2 - row * (depth + gap),
+      l: -rowWidth / 2 + width / 2 + col * (width + gap),
+      width,
+      depth,
+      figures: 0,
+      status: 'ok',
+    });
+  }
+  return stands;
+}

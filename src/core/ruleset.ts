@@ -1,0 +1,98 @@
+/**
+ * The contract between the rule-agnostic engine and a rulebook. Each rulebook is one folder under
+ * src/rules implementing this interface; the engine, the AI and the UI talk to rules only through it.
+ */
+
+import type { DiceRoller } from './dice';
+import type { Action, GameEvent, GameSetup, GameState, Unit } from './model';
+import type { Battlefield } from '../terrain/battlefield';
+import type { LengthUnit } from './measure';
+
+/** A rule error: the action is illegal, with the reason in words. The state is left untouched. */
+export class RuleError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly code = 'illegal',
+  ) {
+    super(reason);
+    this.name = 'RuleError';
+  }
+}
+
+/** What a ruleset's `apply` gets besides the state: the dice, the terrain and an event sink. */
+export interface RuleContext {
+  dice: DiceRoller;
+  battlefield: Battlefield;
+  emit(event: GameEvent): void;
+}
+
+export interface OptionDef {
+  id: string;
+  label: string;
+  help: string;
+  kind: 'boolean' | 'choice' | 'number';
+  default: boolean | string | number;
+  choices?: { value: string; label: string }[];
+  min?: number;
+  max?: number;
+}
+
+/** A resolution of a gap or contradiction in the rulebook, shown to players in the rule notes. */
+export interface RuleNote {
+  id: string;
+  topic: string;
+  text: string;
+}
+
+/**
+ * The open parameters of a legal action. A move has a destination within a reach; a shot has a
+ * list of targets; a wheel has an angle range. The random player and the AI fill them in; the UI
+ * asks the player. `apply` checks the filled-in action in full either way.
+ */
+export type ActionParam =
+  | { name: string; kind: 'point'; label: string; origin: { x: number; y: number }; maxReach: number; minReach?: number }
+  | { name: string; kind: 'unit'; label: string; choices: string[] }
+  | { name: string; kind: 'angle'; label: string; min: number; max: number }
+  | { name: string; kind: 'choice'; label: string; choices: { value: string; label: string }[] }
+  | { name: string; kind: 'dice'; label: string; count: number; sides: number };
+
+export interface LegalAction {
+  /** The action with everything fixed except `params`. */
+  action: Action;
+  /** A short label for a button: "Advance", "Shoot", "Charge", "End activations". */
+  label: string;
+  /** Which order group it belongs to in the UI ("move", "fire", "charge", "command", "turn"). */
+  group: string;
+  params: ActionParam[];
+  /** The unit this order is for, if any. */
+  unit?: string;
+}
+
+/** One line of a unit's tooltip or info panel. */
+export interface UnitInfoLine {
+  label: string;
+  value: string;
+}
+
+export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
+  id: string;
+  name: string;
+  /** The rulebook's source, for the rule notes ("one-page rules sheet, seed 004"). */
+  source: string;
+  lengthUnit: LengthUnit;
+  options: OptionDef[];
+  notes: RuleNote[];
+  /** Scenarios the ruleset offers; the first is the default. */
+  scenarios: { id: string; name: string; description: string }[];
+
+  /** Build the initial state. Uses only the setup, so every machine builds the same state. */
+  createGame(setup: GameSetup): GameState<RS, US>;
+  /** The actions the given side may take now (all sides when omitted), with open parameters. */
+  legalActions(state: GameState<RS, US>, battlefield: Battlefield, side?: string): LegalAction[];
+  /** Apply an action to a state the engine has already cloned: mutate it, emit events, or throw RuleError. */
+  apply(state: GameState<RS, US>, action: Action, ctx: RuleContext): void;
+  /** Tooltip lines for a unit: type, quality, strength, state, orders. */
+  describeUnit(state: GameState<RS, US>, unit: Unit<US>): UnitInfoLine[];
+  /** Height of a unit's figures above the ground for sight, in mm (taller when mounted). */
+  figureHeight(unit: Unit<US>): number;
+}

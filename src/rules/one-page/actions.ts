@@ -1,0 +1,595 @@
+/**
+ * The one-page actions: initiative, a unit's activation (move, wheel, formation, charge, shoot,
+ * halt, limber), commanders' actions, reactions to a charge, and the end-of-turn declarations.
+ * Each checks everything first and throws a RuleError with the reason before changing anything.
+ */
+
+import { add, angleOf, corners, distance, fromLocal, normalize, rotate, scale, sub, wrapAngle, type Vec2 } from '../../core/geometry';
+import type { Action } from '../../core/model';
+import { inch } from '../../core/measure';
+import { pathCost } from '../../core/movement';
+import { RuleError, type RuleContext } from '../../core/ruleset';
+import {
+  COMMAND_RANGE,
+  COMMANDER_JOIN_RANGE,
+  rallyMenResult,
+  UNIT_TYPES,
+  type Formation,
+} from './charts';
+import { commandRollModifiers, commandRollPasses, modifierTotal } from './combat';
+import { figuresOf, layoutStands, markDisorder } from './layout';
+import {
+  applyShootingHits,
+  blockedAt,
+  followJoinedCommander,
+  moraleTest,
+  moveAway,
+  moveUnit,
+  needsShootingMoraleTest,
+  placeBehind,
+  removeUnit,
+  rollAllowance,
+  rollShot,
+} from './resolve';
+import { activatable, afterActivation, beginActivations, nextShootingSide } from './turn';
+import { chargeTargets, shootTargets } from './targets';
+import type { OnePageState, OnePageUnit } from './types';
+import { arcOfAttacker, canSeePoint, centreOnTable, footprint, groundAt, liveUnits, moverOf, onTable, speedFn, unitById, unitDistance } from './world';
+
+/** Half-angle of the front, rear and side sectors a move's direction is judged by. */
+const SECTOR = Math.PI / 4 + 1e-6;
+
+function point(v: unknown, what: string): Vec2 {
+  const p = v as Vec2 | undefined;
+  if (!p || typeof p !== 'object' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new RuleError(`${what} must be a point on the table`);
+  return { x: p.x, y: p.y };
+}
+
+function ownUnit(state: OnePageState, action: Action, key = 'unit'): OnePageUnit {
+  const u = unitById(state, action[key]);
+  if (!u) throw new RuleError(`there is no unit "${String(action[key])}" on the table`);
+  if (u.side !== action.side) throw new RuleError(`${u.name} is not yours to command`);
+  return u;
+}
+
+/** The checks every activation shares. */
+function activating(state: OnePageState, action: Action, opts: { moving: boolean }): OnePageUnit {
+  const g = state.rules;
+  if (g.step !== 'activations') throw new RuleError(`units activate in the activation phase; it is now ${g.step}`);
+  if (state.active !== action.side) throw new RuleError(`it is ${state.sides.find((s) => s.id === state.active)?.name ?? 'nobody'}'s activation`);
+  const u = ownUnit(state, action);
+  if (u.rs.activated) throw new RuleError(`${u.name} has already activated this turn`);
+  if (u.kind === 'commander' && u.rs.joined) throw new RuleError(`${u.name} has joined a unit and stays with it until the end of the turn`);
+  if (opts.moving) {
+    if (u.rs.inMelee.length > 0) throw new RuleError(`${u.name} is in melee and cannot move`);
+    if (u.rs.pinned) throw new RuleError(`${u.name} was contacted by a charge and is pinned this turn`);
+    if (u.rs.commandFailed) throw new RuleError(`${u.name} failed its command roll: it may only shoot or halt`);
+  }
+  return u;
+}
+
+function finishActivation(state: OnePageState, ctx: RuleContext, u: OnePageUnit): void {
+  u.rs.activated = true;
+  afterActivation(state, ctx);
+}
+
+/** Command control (optional, §13.1): out of command, a unit needs 4+ on a D6 to move. */
+function passesCommand(state: OnePageState, ctx: RuleContext, u: OnePageUnit): boolean {
+  if (!state.rules.commandControl || u.kind === 'commander') return true;
+  if (u.rs.joinedBy) return true;
+  const cinc = liveUnits(state).find((c) => c.side === u.side && c.rs.isCinC);
+  const own = unitById(state, u.rs.commanderId);
+  const cmdr = own ?? cinc;
+  if (cmdr && unitDistance(cmdr, u) <= COMMAND_RANGE && canSeePoint(state, ctx.battlefield, cmdr, { x: u.x, y: u.y }, UNIT_TYPES[u.rs.typeId].figureHeight)) return true;
+  const mods = commandRollModifiers({ elite: u.quality === 'elite', militia: u.quality === 'militia' });
+  const roll = ctx.dice.one(6, `command roll for ${u.name}`);
+  const ok = commandRollPasses(roll, mods);
+  ctx.emit({
+    type: 'command',
+    text: `${u.name} is out of command (${cmdr ? `more than 12" from ${cmdr.name} or out of his sight` : 'no commander left'}): rolls ${roll}${mods.length ? ` ${mods.map((m) => (m.value > 0 ? `+${m.value}` : `${m.value}`)).join(' ')}` : ''} = ${roll + modifierTotal(mods)}, needs 4: ${ok ? 'it moves' : 'it cannot move'}`,
+    unit: u.id,
+    side: u.side,
+    dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
+    modifiers: mods,
+    need: 4,
+    chart: { chart: 'Command control', row: ok ? 'passed' : 'failed' },
+  });
+  if (!ok) u.rs.commandFailed = true;
+  return ok;
+}
+
+export type MoveMode = 'advance' | 'retire' | 'backward' | 'sideways';
+
+/** Which sector of the unit a direction points into. */
+function sectorOf(u: OnePageUnit, to: Vec2): 'front' | 'rear' | 'side' {
+  const b = Math.abs(wrapAngle(angleOf(sub(to, { x: u.x, y: u.y })) - u.facing));
+  if (b <= SECTOR) return 'front';
+  if (b >= Math.PI - SECTOR) return 'rear';
+  return 'side';
+}
+
+/** Whether the whole path runs along a road (Q26). */
+function alongRoad(ctx: RuleContext, from: Vec2, to: Vec2): boolean {
+  const n = Math.max(2, Math.ceil(distance(from, to) / inch(0.5)));
+  for (let i = 0; i <= n; i++) {
+    const t = i / n;
+    if (groundAt(ctx.battlefield, { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }) !== 'road') return false;
+  }
+  return true;
+}
+
+export function actMove(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const u = activating(state, action, { moving: true });
+  if (u.kind === 'commander') throw new RuleError('commanders move with the commander move order');
+  if (u.formation === 'unlimbered' && u.rs.moveRule === 'heavy') throw new RuleError('heavy artillery must limber before it moves');
+  const mode = action.mode as MoveMode;
+  if (!['advance', 'retire', 'backward', 'sideways'].includes(mode)) throw new RuleError('a move is an advance, a retire, a move backwards or a move sideways');
+  const to = point(action.to, 'the destination');
+  const sector = sectorOf(u, to);
+  const expected = mode === 'advance' ? 'front' : mode === 'sideways' ? 'side' : 'rear';
+  if (sector !== expected) {
+    const hint = { front: 'forward, within 45° of its front', side: 'to a flank, between 45° and 135° of its front', rear: 'to the rear, within 45° of straight back' }[expected];
+    throw new RuleError(`${u.name} ${mode === 'advance' ? 'advances' : mode === 'retire' ? 'retires' : `moves ${mode}`} ${hint}; the point given is to its ${sector}`);
+  }
+  const leaving = !centreOnTable(ctx.battlefield, to);
+  if (!passesCommand(state, ctx, u)) return;
+  const onRoad = alongRoad(ctx, { x: u.x, y: u.y }, to);
+  const roll = rollAllowance(ctx, u, { onRoad, purpose: mode });
+  const half = mode === 'backward' || mode === 'sideways';
+  const allowance = half ? roll / 2 : roll;
+  const facing = mode === 'retire' ? angleOf(sub(to, { x: u.x, y: u.y })) : u.facing;
+  const r = moveUnit(state, ctx, u, to, allowance, facing, { leaveTable: leaving });
+  u.rs.moved = true;
+  ctx.emit({
+    type: 'move',
+    text: `${u.name} ${mode === 'advance' ? 'advances' : mode === 'retire' ? 'retires, back to the enemy,' : `moves ${mode} at half speed`} ${(r.travelled / 25.4).toFixed(1)}"${half ? ` (half of ${(roll / 25.4).toFixed(1)}")` : ''}${r.stoppedBy === 'terrain' ? ', stopped by the ground' : r.stoppedBy === 'blocked' ? ', stopped by other troops' : r.stoppedBy === 'allowance' ? ', its full allowance' : ''}`,
+    unit: u.id,
+    side: u.side,
+    data: { to: { x: u.x, y: u.y }, facing: u.facing, travelled: r.travelled },
+  });
+  if (r.left) removeUnit(state, ctx, u, 'left-table', `${u.name} marches off the table`);
+  finishActivation(state, ctx, u);
+}
+
+export function actWheel(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const u = activating(state, action, { moving: true });
+  if (u.kind !== 'infantry' && u.kind !== 'cavalry') throw new RuleError('only infantry and cavalry wheel; guns and commanders turn as they move');
+  const angle = Number(action.angle);
+  if (!Number.isFinite(angle) || angle === 0 || Math.abs(angle) > Math.PI / 2 + 1e-9) throw new RuleError('a wheel turns the unit by up to 90° to the left or right');
+  if (!passesCommand(state, ctx, u)) return;
+  const r0 = footprint(u);
+  // Wheeling left keeps the front-left corner still and swings the right (positive angle = left).
+  const [fl, fr] = corners(r0);
+  const pivot = angle > 0 ? fl : fr;
+  const allowance = rollAllowance(ctx, u, { purpose: 'a wheel' });
+  const maxAngle = allowance / Math.max(r0.width, 1);
+  let turn = Math.sign(angle) * Math.min(Math.abs(angle), maxAngle);
+  const bf = ctx.battlefield;
+  const speed = speedFn(bf, u);
+  const poseAfter = (a: number): { x: number; y: number; facing: number } => {
+    const c = add(pivot, rotate(sub({ x: u.x, y: u.y }, pivot), a));
+    return { x: c.x, y: c.y, facing: u.facing + a };
+  };
+  // Turn back from the declared angle until the unit stands somewhere legal.
+  for (;;) {
+    const p = poseAfter(turn);
+    const ok = !blockedAt(state, u, p, p.facing, { bfWidth: bf.width, bfDepth: bf.depth }) && speed(p) > 0;
+    if (ok || Math.abs(turn) < 1e-3) break;
+    turn -= Math.sign(turn) * Math.min(Math.abs(turn), 0.02);
+  }
+  const p = poseAfter(turn);
+  if (Math.abs(turn) >= 1e-3) {
+    u.x = p.x;
+    u.y = p.y;
+    u.facing = wrapAngle(p.facing);
+  }
+  u.rs.moved = true;
+  followJoinedCommander(state, u);
+  ctx.emit({
+    type: 'wheel',
+    text: `${u.name} wheels ${angle > 0 ? 'left' : 'right'} ${Math.round((Math.abs(turn) * 180) / Math.PI)}°${Math.abs(turn) < Math.abs(angle) - 1e-3 ? ` (declared ${Math.round((Math.abs(angle) * 180) / Math.PI)}°)` : ''}`,
+    unit: u.id,
+    side: u.side,
+    data: { to: { x: u.x, y: u.y }, facing: u.facing },
+  });
+  finishActivation(state, ctx, u);
+}
+
+export function actFormation(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const u = activating(state, action, { moving: true });
+  const def = UNIT_TYPES[u.rs.typeId];
+  const formation = action.formation as Formation;
+  if (formation === 'limbered' || formation === 'unlimbered') throw new RuleError('guns limber and unlimber with their own orders');
+  if (!def.formations.includes(formation)) throw new RuleError(`${def.name} cannot form ${String(formation)}`);
+  if (formation === u.formation) throw new RuleError(`${u.name} is already in ${formation}`);
+  const to = action.to === undefined ? null : point(action.to, 'the advance after the change');
+  if (to && sectorOf(u, to) !== 'front') throw new RuleError('after a formation change the unit may only advance, within 45° of its front');
+  if (!passesCommand(state, ctx, u)) return;
+  const before = u.formation;
+  const test = { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) };
+  const bf = ctx.battlefield;
+  if (!onTable(bf, footprint(test)) || blockedAt(state, test, { x: u.x, y: u.y }, u.facing, { bfWidth: bf.width, bfDepth: bf.depth })) {
+    throw new RuleError(`${u.name} has no room to form ${formation} here`);
+  }
+  const roll = rollAllowance(ctx, u, { purpose: `forming ${formation}`, endsInColumn: formation === 'column' });
+  u.formation = formation;
+  u.stands = test.stands;
+  markDisorder(u);
+  let travelled = 0;
+  if (to) travelled = moveUnit(state, ctx, u, to, roll / 2, u.facing).travelled;
+  u.rs.moved = true;
+  followJoinedCommander(state, u);
+  ctx.emit({
+    type: 'formation',
+    text: `${u.name} changes from ${before} to ${formation}, using half its move (${(roll / 2 / 25.4).toFixed(1)}")${to ? ` and advances ${(travelled / 25.4).toFixed(1)}"` : ''}`,
+    unit: u.id,
+    side: u.side,
+    data: { to: { x: u.x, y: u.y }, facing: u.facing },
+  });
+  finishActivation(state, ctx, u);
+}
+
+export function actLimber(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const u = activating(state, action, { moving: true });
+  if (u.kind !== 'artillery') throw new RuleError('only guns limber and unlimber');
+  const want: Formation = action.type === 'limber' ? 'limbered' : 'unlimbered';
+  if (u.formation === want) throw new RuleError(`${u.name} is already ${want}`);
+  const stands = layoutStands({ ...u, formation: want }, figuresOf(u));
+  const bf = ctx.battlefield;
+  if (blockedAt(state, { ...u, stands }, { x: u.x, y: u.y }, u.facing, { bfWidth: bf.width, bfDepth: bf.depth })) throw new RuleError(`${u.name} has no room to ${action.type} here`);
+  u.formation = want;
+  u.stands = stands;
+  markDisorder(u);
+  u.rs.changedLimber = true;
+  ctx.emit({ type: 'formation', text: `${u.name} ${want}: that takes its whole activation, and it cannot shoot this turn`, unit: u.id, side: u.side });
+  finishActivation(state, ctx, u);
+}
+
+export function actHalt(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const u = activating(state, action, { moving: false });
+  haltUnit(state, ctx, u);
+  finishActivation(state, ctx, u);
+}
+
+/** A halted unit recovers from disorder at the end of its activation (§11). */
+function haltUnit(state: OnePageState, ctx: RuleContext, u: OnePageUnit): void {
+  void state;
+  if (u.rs.disordered) {
+    u.rs.disordered = false;
+    markDisorder(u);
+    ctx.emit({ type: 'rally', text: `${u.name} halts and recovers from disorder`, unit: u.id, side: u.side });
+  } else {
+    ctx.emit({ type: 'halt', text: `${u.name} halts`, unit: u.id, side: u.side });
+  }
+}
+
+export function actEndActivations(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const g = state.rules;
+  if (g.step !== 'activations') throw new RuleError('there are no activations to end now');
+  if (state.active !== action.side) throw new RuleError('it is not your activation');
+  if (g.activation === 'cards') {
+    // In card mode, passing gives up this card only.
+    ctx.emit({ type: 'pass', text: `${state.sides.find((s) => s.id === action.side)!.name} pass on this card`, side: action.side });
+    afterActivation(state, ctx);
+    return;
+  }
+  // The units that did not act count as halted (recorded in the rule notes).
+  for (const u of activatable(state, action.side)) {
+    haltUnit(state, ctx, u);
+    u.rs.activated = true;
+  }
+  afterActivation(state, ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shooting
+
+export function actShoot(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const g = state.rules;
+  const endOfTurn = g.step === 'end-shooting';
+  if (!endOfTurn && g.step !== 'activations') throw new RuleError('units shoot in their activation or in the end-of-turn shooting');
+  if (state.active !== action.side) throw new RuleError('it is not your turn to shoot');
+  const u = endOfTurn ? ownUnit(state, action) : activating(state, action, { moving: false });
+  const target = unitById(state, action.target);
+  if (!target) throw new RuleError(`there is no target "${String(action.target)}" on the table`);
+  if (endOfTurn && g.declaredShots.some((d) => d.shooter === u.id)) throw new RuleError(`${u.name} has already declared its shot`);
+  if (!shootTargets(state, ctx.battlefield, u, endOfTurn).includes(target)) throw new RuleError(whyNoShot(state, ctx, u, target, endOfTurn));
+  if (endOfTurn) {
+    g.declaredShots.push({ shooter: u.id, target: target.id });
+    ctx.emit({ type: 'declare-shot', text: `${u.name} will shoot at ${target.name} in the end-of-turn volley`, unit: u.id, target: target.id, side: u.side });
+    return;
+  }
+  const hits = rollShot(state, ctx, u, target);
+  applyShootingHits(state, ctx, target, hits, false);
+  if (needsShootingMoraleTest(target)) {
+    moraleTest(state, ctx, target, 'shooting', u);
+    target.rs.shootingTested = true;
+  }
+  finishActivation(state, ctx, u);
+}
+
+function whyNoShot(state: OnePageState, ctx: RuleContext, u: OnePageUnit, t: OnePageUnit, endOfTurn: boolean): string {
+  if (!u.rs.weapon) return `${u.name} has no firearms`;
+  if (u.rs.shot) return `${u.name} has already shot this turn`;
+  if (u.kind === 'artillery' && u.formation !== 'unlimbered') return `${u.name} must be unlimbered to shoot`;
+  if (u.rs.changedLimber) return `${u.name} limbered or unlimbered this turn and cannot shoot`;
+  if (t.side === u.side) return `${t.name} is a friend`;
+  if (t.kind === 'commander') return 'commanders cannot be shot at';
+  if (!endOfTurn && u.rs.disordered) return `${u.name} is disordered: it may only shoot back in the end-of-turn shooting`;
+  if (!endOfTurn && u.rs.inMelee.length) return `${u.name} is in melee: it may shoot only in the end-of-turn shooting, at the enemy it touches`;
+  if (t.rs.inMelee.length && !u.rs.inMelee.includes(t.id)) return `${t.name} is in a melee; only the units in contact may shoot at it`;
+  void ctx;
+  void state;
+  return `${t.name} is not a target for ${u.name}: it must be in the 45° arc, in range and in sight`;
+}
+
+export function actEndShooting(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const g = state.rules;
+  if (g.step !== 'end-shooting') throw new RuleError('it is not the end-of-turn shooting');
+  if (state.active !== action.side) throw new RuleError('it is not your turn to declare shots');
+  g.shootingDone.push(action.side);
+  nextShootingSide(state, ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Initiative
+
+export function actRollInitiative(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const g = state.rules;
+  if (g.step !== 'initiative') throw new RuleError('initiative is rolled at the start of a turn');
+  if (state.active !== action.side) throw new RuleError('the other side rolls for initiative first');
+  const [a, b] = state.sides;
+  let ra = 0;
+  let rb = 0;
+  // Ties are rolled again (Q15).
+  do {
+    ra = ctx.dice.one(6, `initiative: ${a!.name}`);
+    rb = ctx.dice.one(6, `initiative: ${b!.name}`);
+    ctx.emit({
+      type: 'initiative',
+      text: `Initiative: ${a!.name} ${ra}, ${b!.name} ${rb}${ra === rb ? ': a tie, roll again' : ''}`,
+      dice: ctx.dice.rolls.slice(-2),
+      chart: { chart: 'Initiative', row: ra === rb ? 'tie: re-roll' : 'higher wins' },
+    });
+  } while (ra === rb);
+  const winner = ra > rb ? a! : b!;
+  g.initiativeWinner = winner.id;
+  g.step = 'choose-order';
+  state.active = winner.id;
+  ctx.emit({ type: 'initiative-won', text: `${winner.name} win the initiative and choose to go first or second`, side: winner.id });
+}
+
+export function actChooseOrder(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const g = state.rules;
+  if (g.step !== 'choose-order' || g.initiativeWinner !== action.side) throw new RuleError('only the winner of the initiative chooses the order');
+  if (action.first !== 'first' && action.first !== 'second') throw new RuleError('choose to go "first" or "second"');
+  const other = state.sides.find((s) => s.id !== action.side)!.id;
+  g.order = action.first === 'first' ? [action.side, other] : [other, action.side];
+  ctx.emit({ type: 'order', text: `${state.sides.find((s) => s.id === action.side)!.name} choose to go ${action.first}`, side: action.side });
+  beginActivations(state, ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charges
+
+/** Where a charger stands when it contacts a target: front to front, or against the side it hit (Q37). */
+export function contactPose(charger: OnePageUnit, target: OnePageUnit): { x: number; y: number; facing: number } {
+  const t = footprint(target);
+  const c = footprint(charger);
+  const arc = arcOfAttacker(target, charger);
+  let facing: number;
+  let at: Vec2;
+  if (arc === 'front') {
+    facing = target.facing + Math.PI;
+    at = fromLocal(t, t.depth / 2 + c.depth / 2, 0);
+  } else if (arc === 'rear') {
+    facing = target.facing;
+    at = fromLocal(t, -t.depth / 2 - c.depth / 2, 0);
+  } else {
+    const right = fromLocal(t, 0, 1);
+    const onRight = distance(right, { x: charger.x, y: charger.y }) < distance(fromLocal(t, 0, -1), { x: charger.x, y: charger.y });
+    facing = target.facing + (onRight ? Math.PI / 2 : -Math.PI / 2);
+    at = fromLocal(t, 0, (onRight ? 1 : -1) * (t.width / 2 + c.depth / 2));
+  }
+  // The unit's centre may sit off its footprint's centre (a part-filled rear rank): correct for it.
+  const off = sub({ x: c.cx, y: c.cy }, { x: charger.x, y: charger.y });
+  const offLocal = rotate(off, -charger.facing);
+  const shift = rotate(offLocal, facing);
+  return { x: at.x - shift.x, y: at.y - shift.y, facing: wrapAngle(facing) };
+}
+
+/** Move a charger toward its target with a rolled allowance; contact if it reaches. */
+function chargeMove(state: OnePageState, ctx: RuleContext, u: OnePageUnit, target: OnePageUnit, purpose: string): boolean {
+  const pose = contactPose(u, target);
+  const speed = speedFn(ctx.battlefield, u);
+  const cost = pathCost({ x: u.x, y: u.y }, pose, speed);
+  const allowance = rollAllowance(ctx, u, { purpose });
+  u.rs.moved = true;
+  u.rs.charged = true;
+  const bf = ctx.battlefield;
+  const clearAtContact = !blockedAt(state, u, pose, pose.facing, { ignore: [target.id], bfWidth: bf.width, bfDepth: bf.depth, allowFriends: false });
+  if (cost <= allowance && clearAtContact) {
+    const r = moveUnit(state, ctx, u, pose, allowance, pose.facing, { ignore: [target.id] });
+    if (distance({ x: u.x, y: u.y }, pose) < 1) {
+      u.x = pose.x;
+      u.y = pose.y;
+      u.facing = pose.facing;
+      followJoinedCommander(state, u);
+      if (!u.rs.inMelee.includes(target.id)) u.rs.inMelee.push(target.id);
+      if (!target.rs.inMelee.includes(u.id)) target.rs.inMelee.push(u.id);
+      target.rs.pinned = true;
+      if (!target.rs.reactionTo.includes(u.id)) target.rs.reactionTo.push(u.id);
+      ctx.emit({
+        type: 'charge-contact',
+        text: `${u.name} ${purpose === 'a counter-charge' ? 'counter-charges' : 'charges'} ${(r.travelled / 25.4).toFixed(1)}" into contact with ${target.name}'s ${arcOfAttacker(target, u)}`,
+        unit: u.id,
+        target: target.id,
+        side: u.side,
+        data: { to: { x: u.x, y: u.y }, facing: u.facing },
+      });
+      return true;
+    }
+  }
+  const dir = normalize(sub(pose, { x: u.x, y: u.y }));
+  const r = moveUnit(state, ctx, u, add({ x: u.x, y: u.y }, scale(dir, allowance)), allowance, angleOf(sub({ x: target.x, y: target.y }, { x: u.x, y: u.y })), { ignore: [] });
+  ctx.emit({
+    type: 'charge-short',
+    text: `${u.name}'s charge falls short: it moves ${(r.travelled / 25.4).toFixed(1)}" toward ${target.name} and stops`,
+    unit: u.id,
+    target: target.id,
+    side: u.side,
+    data: { to: { x: u.x, y: u.y }, facing: u.facing },
+  });
+  return false;
+}
+
+/** The farthest a unit could possibly charge: its best move roll. */
+export function maxChargeReach(u: OnePageUnit): number {
+  const rule = u.rs.moveRule;
+  const best = { regularInfantry: inch(12 + 6), irregularInfantry: inch(18), mounted: inch(24), artillery: inch(12), heavy: inch(6), boat: inch(24) }[rule];
+  return best + (u.rs.followMe ? inch(6) : 0);
+}
+
+export function actCharge(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const u = activating(state, action, { moving: true });
+  const target = unitById(state, action.target);
+  if (!target) throw new RuleError(`there is no target "${String(action.target)}" on the table`);
+  if (u.rs.disordered) throw new RuleError(`${u.name} is disordered and may not charge`);
+  if (!chargeTargets(state, ctx.battlefield, u, maxChargeReach(u)).includes(target)) {
+    throw new RuleError(`${target.name} is not a charge target for ${u.name}: the enemy must be visible to its front, within 45° either side, and within its best move`);
+  }
+  if (!passesCommand(state, ctx, u)) return;
+  const reacts = target.kind === 'cavalry' || moverOf(target) === 'skirmisher';
+  if (reacts && !target.rs.moved && !target.rs.activated && target.rs.inMelee.length === 0) {
+    // The target's owner decides first: counter-charge, evade, or stand (§9.3).
+    state.rules.pendingCharge = { charger: u.id, target: target.id };
+    state.rules.step = 'charge-reaction';
+    state.active = target.side;
+    ctx.emit({ type: 'charge-declared', text: `${u.name} declares a charge on ${target.name}, which may ${target.kind === 'cavalry' ? 'counter-charge' : 'evade'}`, unit: u.id, target: target.id, side: u.side });
+    return;
+  }
+  ctx.emit({ type: 'charge-declared', text: `${u.name} charges ${target.name}${u.rs.pursuing === target.id ? ' in pursuit' : ''}`, unit: u.id, target: target.id, side: u.side });
+  chargeMove(state, ctx, u, target, 'a charge');
+  finishActivation(state, ctx, u);
+}
+
+export function actReact(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const g = state.rules;
+  const pending = g.pendingCharge;
+  if (g.step !== 'charge-reaction' || !pending) throw new RuleError('there is no charge to react to');
+  if (state.active !== action.side) throw new RuleError('the charged side reacts now');
+  const target = unitById(state, pending.target)!;
+  const charger = unitById(state, pending.charger)!;
+  const response = action.response;
+  if (response !== 'stand' && response !== 'counter-charge' && response !== 'evade') throw new RuleError('react with "stand", "counter-charge" or "evade"');
+  if (response === 'counter-charge' && target.kind !== 'cavalry') throw new RuleError('only cavalry counter-charge');
+  if (response === 'evade' && moverOf(target) !== 'skirmisher') throw new RuleError('only skirmishers evade');
+  g.pendingCharge = null;
+  g.step = 'activations';
+  state.active = charger.side;
+  if (response === 'counter-charge') {
+    // The counter-charger moves first; both count as charging (Q38).
+    ctx.emit({ type: 'counter-charge', text: `${target.name} counter-charges ${charger.name}`, unit: target.id, target: charger.id, side: target.side });
+    const met = chargeMove(state, ctx, target, charger, 'a counter-charge');
+    target.rs.activated = true;
+    if (met) {
+      charger.rs.charged = true;
+      charger.rs.moved = true;
+      // Only the charger's own side pins: the counter-charge met it head on.
+      charger.rs.pinned = false;
+    } else {
+      chargeMove(state, ctx, charger, target, 'a charge');
+    }
+  } else if (response === 'evade') {
+    moveAway(state, ctx, target, charger, 1, 'evades the charge');
+    if (!target.removed) target.facing = angleOf(sub({ x: target.x, y: target.y }, { x: charger.x, y: charger.y }));
+    target.rs.moved = true;
+    target.rs.activated = true;
+    if (!target.removed) chargeMove(state, ctx, charger, target, 'a charge');
+  } else {
+    ctx.emit({ type: 'stand', text: `${target.name} stands to receive the charge`, unit: target.id, side: target.side });
+    chargeMove(state, ctx, charger, target, 'a charge');
+  }
+  finishActivation(state, ctx, charger);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commanders
+
+function commanderActing(state: OnePageState, action: Action): OnePageUnit {
+  const c = activating(state, action, { moving: false });
+  if (c.kind !== 'commander') throw new RuleError(`${c.name} is not a commander`);
+  return c;
+}
+
+export function actCommanderMove(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const c = commanderActing(state, action);
+  const to = point(action.to, 'the destination');
+  const allowance = rollAllowance(ctx, c, { purpose: 'a commander move' });
+  const r = moveUnit(state, ctx, c, to, allowance, angleOf(sub(to, { x: c.x, y: c.y })));
+  ctx.emit({ type: 'move', text: `${c.name} rides ${(r.travelled / 25.4).toFixed(1)}"`, unit: c.id, side: c.side, data: { to: { x: c.x, y: c.y }, facing: c.facing } });
+  finishActivation(state, ctx, c);
+}
+
+function joinTarget(state: OnePageState, action: Action, c: OnePageUnit): OnePageUnit {
+  const t = unitById(state, action.target);
+  if (!t || t.side !== c.side || t.kind === 'commander') throw new RuleError('a commander joins one of his own side\'s units');
+  if (t.rs.joinedBy) throw new RuleError(`${t.name} already has a commander with it`);
+  if (distance({ x: c.x, y: c.y }, { x: t.x, y: t.y }) - footprint(t).width / 2 > COMMANDER_JOIN_RANGE) throw new RuleError(`${t.name} is more than 12" from ${c.name}`);
+  return t;
+}
+
+function join(c: OnePageUnit, t: OnePageUnit): void {
+  c.rs.joined = t.id;
+  t.rs.joinedBy = c.id;
+  placeBehind(c, t);
+}
+
+export function actRallyMen(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const c = commanderActing(state, action);
+  const t = joinTarget(state, action, c);
+  const inMelee = t.rs.inMelee.length > 0;
+  if (!inMelee && !(t.rs.lostToShooting && figuresOf(t) < t.rs.figuresStart)) {
+    throw new RuleError(`Rally Men! helps a unit that has lost figures to shooting or is in melee; ${t.name} has done neither`);
+  }
+  join(c, t);
+  c.rs.activated = true;
+  if (inMelee) {
+    t.rs.rallyInMelee = true;
+    ctx.emit({ type: 'rally-men', text: `${c.name} joins ${t.name} in the melee: Rally Men! is rolled in the melee step`, unit: c.id, target: t.id, side: c.side });
+  } else {
+    const roll = ctx.dice.one(6, `Rally Men! by ${c.name}`);
+    const res = rallyMenResult(roll);
+    if (res === 'cancel') {
+      const per = t.rs.figuresPerStand;
+      const f = Math.min(t.rs.figuresStart, figuresOf(t) + 1);
+      t.stands = layoutStands(t, f);
+      markDisorder(t);
+      void per;
+      if (t.rs.shootingLossThisTurn > 0) t.rs.shootingLossThisTurn -= 1;
+    }
+    ctx.emit({
+      type: 'rally-men',
+      text: `Rally Men! ${c.name} joins ${t.name} and rolls ${roll}: ${res === 'cancel' ? 'one hit cancelled, a figure returns' : res === 'ko' ? 'the commander is knocked out' : 'no effect'}`,
+      unit: c.id,
+      target: t.id,
+      side: c.side,
+      dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
+      chart: { chart: 'Rally Men!', row: String(roll) },
+    });
+    if (res === 'ko') removeUnit(state, ctx, c, 'knocked-out', `${c.name} is knocked out`);
+  }
+  afterActivation(state, ctx);
+}
+
+export function actFollowMe(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const c = commanderActing(state, action);
+  const t = joinTarget(state, action, c);
+  if (t.rs.activated) throw new RuleError(`${t.name} has already activated: Follow Me! must come before its move`);
+  join(c, t);
+  t.rs.followMe = true;
+  c.rs.activated = true;
+  ctx.emit({ type: 'follow-me', text: `Follow Me! ${c.name} joins ${t.name}: +D6" on its next move this turn`, unit: c.id, target: t.id, side: c.side });
+  afterActivation(state, ctx);
+}
+

@@ -1,0 +1,464 @@
+/**
+ * What happens to units: losses, morale tests and their results, shooting, melee and moves forced
+ * on a unit (retreat, fall back). Shared by the activation actions and the end-of-turn steps.
+ */
+
+import { angleOf, direction, distance, normalize, scale, add, sub, type Vec2 } from '../../core/geometry';
+import type { RuleContext } from '../../core/ruleset';
+import { walkStraight } from '../../core/movement';
+import { inch } from '../../core/measure';
+import {
+  COMMANDER_JOIN_RANGE,
+  moraleResult,
+  MORALE_RESULTS,
+  rallyMenResult,
+  rollMoveAllowance,
+  UNIT_TYPES,
+  WEAPONS,
+  type Formation,
+} from './charts';
+import { meleeModifiers, moraleModifiers, modifierTotal, resolveMeleeSide, resolveShootingVolley } from './combat';
+import { figuresOf, markDisorder, setFigures } from './layout';
+import type { OnePageState, OnePageUnit } from './types';
+import {
+  arcOfAttacker,
+  centreOnTable,
+  coverOf,
+  footprint,
+  liveUnits,
+  mayInterpenetrate,
+  onTable,
+  overlapping,
+  speedFn,
+  unitDistance,
+} from './world';
+import { rectsOverlap } from '../../core/geometry';
+import { UPHILL_THRESHOLD } from './charts';
+import { heightAt } from '../../terrain/heightmap';
+
+export function unitLabel(u: OnePageUnit): string {
+  return u.name;
+}
+
+/** Remove a unit from the table, with the reason, and deal with a commander who had joined it (Q48). */
+export function removeUnit(state: OnePageState, ctx: RuleContext, u: OnePageUnit, why: NonNullable<OnePageUnit['rs']['removedBy']>, text: string): void {
+  if (u.removed) return;
+  u.removed = true;
+  u.rs.removedBy = why;
+  for (const other of state.units) {
+    other.rs.inMelee = other.rs.inMelee.filter((id) => id !== u.id);
+    if (other.rs.pursuing === u.id) other.rs.pursuing = null;
+  }
+  u.rs.inMelee = [];
+  ctx.emit({ type: 'removed', text, unit: u.id, side: u.side, data: { why } });
+  const cmdrId = u.rs.joinedBy;
+  u.rs.joinedBy = null;
+  if (u.kind === 'commander' && u.rs.joined) {
+    const host = state.units.find((h) => h.id === u.rs.joined);
+    if (host) host.rs.joinedBy = null;
+    u.rs.joined = null;
+  }
+  if (!cmdrId || why === 'knocked-out') return;
+  const cmdr = state.units.find((c) => c.id === cmdrId && !c.removed);
+  if (!cmdr) return;
+  cmdr.rs.joined = null;
+  const roll = ctx.dice.one(6, `${cmdr.name}: does he escape the rout of ${u.name}?`);
+  if (roll === 1) {
+    removeUnit(state, ctx, cmdr, 'knocked-out', `${cmdr.name} is knocked out with ${u.name} (rolled 1)`);
+    return;
+  }
+  const friends = liveUnits(state).filter((f) => f.side === cmdr.side && f.kind !== 'commander' && f.id !== u.id);
+  const near = friends
+    .map((f) => ({ f, d: distance({ x: f.x, y: f.y }, { x: cmdr.x, y: cmdr.y }) }))
+    .filter(({ d }) => d <= COMMANDER_JOIN_RANGE + inch(6))
+    .sort((a, b) => a.d - b.d)[0];
+  if (near) placeBehind(cmdr, near.f);
+  ctx.emit({ type: 'commander-escapes', text: `${cmdr.name} escapes (rolled ${roll})${near ? ` to ${near.f.name}` : ''}`, unit: cmdr.id, side: cmdr.side });
+}
+
+/** A commander stands just behind the unit he is with. */
+export function placeBehind(cmdr: OnePageUnit, host: OnePageUnit): void {
+  const r = footprint(host);
+  const back = direction(host.facing + Math.PI);
+  cmdr.x = r.cx + back.x * (r.depth / 2 + inch(0.75));
+  cmdr.y = r.cy + back.y * (r.depth / 2 + inch(0.75));
+  cmdr.facing = host.facing;
+}
+
+/** Take hits off a unit (a hit is a figure, Q1). Removes it at 0 figures. */
+export function applyHits(state: OnePageState, ctx: RuleContext, u: OnePageUnit, hits: number, cause: string): void {
+  if (hits <= 0 || u.removed) return;
+  const left = Math.max(0, figuresOf(u) - hits);
+  setFigures(u, left);
+  if (left === 0) {
+    const what = u.kind === 'artillery' ? 'its last gunner falls' : 'its last figure falls';
+    removeUnit(state, ctx, u, 'destroyed', `${u.name} is destroyed: ${what} (${cause})`);
+  }
+}
+
+/** Roll a unit's move allowance, with the chart's formula in the log. */
+export function rollAllowance(ctx: RuleContext, u: OnePageUnit, extra: { endsInColumn?: boolean; onRoad?: boolean; purpose: string }): number {
+  const followMe = u.rs.followMe;
+  const r = rollMoveAllowance(
+    u.rs.moveRule,
+    {
+      column: u.formation === 'column' || extra.endsInColumn === true,
+      limbered: u.formation === 'limbered',
+      onRoad: extra.onRoad === true,
+      current: 'none',
+      followMe,
+    },
+    ctx.dice,
+  );
+  if (followMe) u.rs.followMe = false;
+  ctx.emit({
+    type: 'move-roll',
+    text: `${u.name} rolls its move for ${extra.purpose}: ${r.formula} = ${(r.distance / 25.4).toFixed(1)}"`,
+    unit: u.id,
+    side: u.side,
+    dice: ctx.dice.rolls.slice(-r.dice.length ? -1 : 0).length ? [ctx.dice.rolls[ctx.dice.rolls.length - 1]!] : [],
+    chart: { chart: 'Movement', row: UNIT_TYPES[u.rs.typeId].name },
+    data: { distance: r.distance },
+  });
+  return r.distance;
+}
+
+/** Whether a unit could stand at this centre, facing this way (on the table, clear of others). */
+export function blockedAt(state: OnePageState, u: OnePageUnit, at: Vec2, facing: number, opts: { ignore?: string[]; allowFriends?: boolean; offTableOk?: boolean; bfWidth: number; bfDepth: number }): boolean {
+  const r = footprint({ ...u, x: at.x, y: at.y, facing });
+  if (!opts.offTableOk && !onTableDims(r, opts.bfWidth, opts.bfDepth)) return true;
+  const ignore = [u.id, ...(opts.ignore ?? [])];
+  return overlapping(state, r, ignore).some((o) => !(opts.allowFriends && mayInterpenetrate(u, o)));
+}
+
+function onTableDims(r: ReturnType<typeof footprint>, w: number, d: number): boolean {
+  return onTable({ width: w, depth: d } as Parameters<typeof onTable>[0], r);
+}
+
+/** Move a unit straight toward a point within an allowance, as far as ground and units allow. */
+export function moveUnit(
+  state: OnePageState,
+  ctx: RuleContext,
+  u: OnePageUnit,
+  to: Vec2,
+  allowance: number,
+  facing: number,
+  opts: { ignore?: string[]; leaveTable?: boolean } = {},
+): { travelled: number; stoppedBy: string; left: boolean } {
+  const bf = ctx.battlefield;
+  const from = { x: u.x, y: u.y };
+  const speed = speedFn(bf, u);
+  const baseOpts = { ignore: opts.ignore ?? [], bfWidth: bf.width, bfDepth: bf.depth, offTableOk: opts.leaveTable === true };
+  const walk = walkStraight(from, to, allowance, speed, (p) => blockedAt(state, u, p, facing, { ...baseOpts, allowFriends: true }));
+  let end = walk.end;
+  // Friends may be passed through but not ended on (Q23): step back until clear.
+  if (blockedAt(state, u, end, facing, { ...baseOpts, allowFriends: false })) {
+    const back = normalize(sub(from, end));
+    const total = distance(from, end);
+    for (let d = 2; d <= total; d += 2) {
+      const p = add(end, scale(back, d));
+      if (!blockedAt(state, u, p, facing, { ...baseOpts, allowFriends: false })) {
+        end = p;
+        break;
+      }
+      if (d + 2 > total) end = from;
+    }
+  }
+  u.x = end.x;
+  u.y = end.y;
+  u.facing = facing;
+  const leftTable = opts.leaveTable === true && !centreOnTable(bf, end);
+  followJoinedCommander(state, u);
+  return { travelled: distance(from, end), stoppedBy: walk.stoppedBy, left: leftTable };
+}
+
+export function followJoinedCommander(state: OnePageState, u: OnePageUnit): void {
+  if (!u.rs.joinedBy) return;
+  const c = state.units.find((x) => x.id === u.rs.joinedBy && !x.removed);
+  if (c) placeBehind(c, u);
+}
+
+/**
+ * A forced move directly away from an enemy: a Retreat (full move) or a fall-back (half a move), both
+ * ending facing the enemy (§10.3, Q44). Forced off the table, the unit is removed (Q24).
+ */
+export function moveAway(state: OnePageState, ctx: RuleContext, u: OnePageUnit, enemy: OnePageUnit | undefined, fraction: number, purpose: string): void {
+  const away = enemy ? normalize(sub({ x: u.x, y: u.y }, { x: enemy.x, y: enemy.y })) : direction(u.facing + Math.PI);
+  const dir = away.x === 0 && away.y === 0 ? direction(u.facing + Math.PI) : away;
+  const allowance = rollAllowance(ctx, u, { purpose }) * fraction;
+  const faceEnemy = angleOf(scale(dir, -1));
+  const target = add({ x: u.x, y: u.y }, scale(dir, allowance));
+  const bf = ctx.battlefield;
+  const r = moveUnit(state, ctx, u, target, allowance, faceEnemy, { leaveTable: true });
+  const fp = footprint(u);
+  if (r.left || !onTable(bf, fp)) {
+    removeUnit(state, ctx, u, 'left-table', `${u.name} is forced off the table and is lost`);
+    return;
+  }
+  ctx.emit({
+    type: 'forced-move',
+    text: `${u.name} ${purpose}: ${(r.travelled / 25.4).toFixed(1)}" away, facing the enemy${r.stoppedBy === 'blocked' ? ' (stopped by other troops)' : r.stoppedBy === 'terrain' ? ' (stopped by the ground)' : ''}`,
+    unit: u.id,
+    side: u.side,
+    data: { to: { x: u.x, y: u.y }, facing: u.facing },
+  });
+}
+
+/** End every melee the unit is in. */
+export function breakContact(state: OnePageState, u: OnePageUnit): void {
+  for (const id of u.rs.inMelee) {
+    const o = state.units.find((x) => x.id === id);
+    if (o) o.rs.inMelee = o.rs.inMelee.filter((x) => x !== u.id);
+  }
+  u.rs.inMelee = [];
+  u.rs.pinned = false;
+}
+
+/** A morale test (§10): D6 + modifiers; Steady, Retreat or Rout, and what follows. */
+export function moraleTest(state: OnePageState, ctx: RuleContext, u: OnePageUnit, why: 'shooting' | 'melee', enemy: OnePageUnit | undefined): 'steady' | 'retreat' | 'rout' {
+  const mods = moraleModifiers({
+    commanderJoined: u.rs.joinedBy !== null && state.units.some((c) => c.id === u.rs.joinedBy && !c.removed),
+    elite: u.quality === 'elite',
+    militiaOrIrregular: u.quality === 'militia' || u.quality === 'irregular',
+    belowHalf: figuresOf(u) * 2 < u.rs.figuresStart,
+  });
+  const roll = ctx.dice.one(6, `morale test of ${u.name}`);
+  const total = roll + modifierTotal(mods);
+  const result = moraleResult(total);
+  const row = MORALE_RESULTS.find((r) => r.result === result)!;
+  ctx.emit({
+    type: 'morale',
+    text: `${u.name} tests morale after ${why === 'melee' ? 'losing a melee' : 'losing 25% to shooting'}: ${roll} ${mods.map((m) => `${m.value > 0 ? '+' : '−'} ${Math.abs(m.value)}`).join(' ')} = ${total}: ${result.toUpperCase()}`,
+    unit: u.id,
+    side: u.side,
+    dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
+    modifiers: mods,
+    chart: { chart: 'Morale', row: row.row },
+  });
+  if (result === 'rout') {
+    removeUnit(state, ctx, u, 'rout', `${u.name} routs and leaves the field`);
+    return result;
+  }
+  if (result === 'retreat') {
+    breakContact(state, u);
+    u.rs.disordered = true;
+    markDisorder(u);
+    moveAway(state, ctx, u, enemy, 1, 'retreats in disorder');
+    return result;
+  }
+  // Steady.
+  if (u.rs.disordered) {
+    u.rs.disordered = false;
+    markDisorder(u);
+    ctx.emit({ type: 'rally', text: `${u.name} rallies: its disorder is removed`, unit: u.id, side: u.side });
+  }
+  if (why === 'melee') {
+    breakContact(state, u);
+    if (u.kind !== 'artillery') moveAway(state, ctx, u, enemy, 0.5, 'falls back in good order');
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shooting
+
+export interface ShotPlan {
+  shooter: OnePageUnit;
+  target: OnePageUnit;
+}
+
+/** Roll one unit's shooting at a target and return the hits (not yet applied). */
+export function rollShot(state: OnePageState, ctx: RuleContext, shooter: OnePageUnit, target: OnePageUnit): number {
+  const weapon = WEAPONS[shooter.rs.weapon!];
+  const range = unitDistance(shooter, target);
+  const longRange = range > weapon.close;
+  const flank = arcOfAttacker(target, shooter) !== 'front';
+  const volley = resolveShootingVolley(ctx.dice, {
+    shooterKind: shooter.kind === 'artillery' ? 'artillery' : 'infantry',
+    formation: shooter.formation as Formation,
+    figures: figuresOf(shooter),
+    skirmisher: shooter.formation === 'skirmish' || shooter.quality === 'irregular',
+    longRange,
+    disordered: shooter.rs.disordered,
+    sharpshooter: shooter.rs.traits.includes('sharpshooter'),
+    regularFirstFire: shooter.quality === 'regular' && !shooter.rs.hasShot,
+    targetInColumn: target.formation === 'column',
+    flankShot: flank,
+    militia: shooter.quality === 'militia',
+    cover: coverOf(ctx.battlefield, target),
+    targetSkirmisher: target.formation === 'skirmish' || target.quality === 'irregular',
+  });
+  shooter.rs.hasShot = true;
+  shooter.rs.shot = true;
+  if (!target.rs.reactionTo.includes(shooter.id)) target.rs.reactionTo.push(shooter.id);
+  ctx.emit({
+    type: 'shoot',
+    text: `${shooter.name} shoots at ${target.name} at ${(range / 25.4).toFixed(1)}" (${longRange ? 'long' : 'close'} range): ${volley.diceCount} dice, hits on ${volley.need}+: ${volley.rawHits} hits${volley.hits !== volley.rawHits ? `, ${volley.hits} after ${volley.coverRow}` : ''}`,
+    unit: shooter.id,
+    target: target.id,
+    side: shooter.side,
+    dice: ctx.dice.rolls.length ? [ctx.dice.rolls[ctx.dice.rolls.length - 1]!] : [],
+    modifiers: volley.modifiers,
+    need: volley.need,
+    chart: { chart: 'Shooting', row: `${volley.diceRow}; ${volley.coverRow}` },
+    data: { hits: volley.hits, range, longRange },
+  });
+  return volley.hits;
+}
+
+/** Apply shooting hits and record them for the 25% test and for Rally Men!. */
+export function applyShootingHits(state: OnePageState, ctx: RuleContext, target: OnePageUnit, hits: number, endOfTurn: boolean): void {
+  if (hits <= 0) return;
+  target.rs.shootingLossThisTurn += hits;
+  target.rs.lostToShooting = true;
+  if (endOfTurn) target.rs.lostInEndShooting = true;
+  applyHits(state, ctx, target, hits, 'shooting');
+}
+
+/** The 25% test (§8.6, Q35): once per turn, against strength at the start of the turn. */
+export function needsShootingMoraleTest(u: OnePageUnit): boolean {
+  return !u.removed && !u.rs.shootingTested && u.rs.shootingLossThisTurn > 0 && u.rs.shootingLossThisTurn * 4 >= u.rs.figuresAtTurnStart;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Melee
+
+/** Groups of units in contact with each other. */
+function meleeGroups(state: OnePageState): OnePageUnit[][] {
+  const seen = new Set<string>();
+  const groups: OnePageUnit[][] = [];
+  for (const u of liveUnits(state)) {
+    if (seen.has(u.id) || u.rs.inMelee.length === 0) continue;
+    const group: OnePageUnit[] = [];
+    const stack = [u];
+    seen.add(u.id);
+    while (stack.length) {
+      const v = stack.pop()!;
+      group.push(v);
+      for (const id of v.rs.inMelee) {
+        const w = state.units.find((x) => x.id === id && !x.removed);
+        if (w && !seen.has(w.id)) {
+          seen.add(w.id);
+          stack.push(w);
+        }
+      }
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+/** The melee step (§9.4): every melee fought at once, then the losers test. */
+export function resolveMelees(state: OnePageState, ctx: RuleContext): void {
+  const groups = meleeGroups(state);
+  for (const group of groups) resolveMelee(state, ctx, group);
+}
+
+function resolveMelee(state: OnePageState, ctx: RuleContext, group: OnePageUnit[]): void {
+  const hitsOn = new Map<string, number>();
+  const inflicted = new Map<string, number>();
+  ctx.emit({ type: 'melee', text: `Melee: ${group.map((u) => u.name).join(' vs ')}`, data: { units: group.map((u) => u.id) } });
+  for (const u of group) {
+    const enemies = u.rs.inMelee.map((id) => group.find((g) => g.id === id)).filter((x): x is OnePageUnit => !!x);
+    if (enemies.length === 0) continue;
+    const attackedInFlankOrRear = enemies.some((e) => arcOfAttacker(u, e) !== 'front');
+    for (const e of enemies) {
+      const madeContact = u.rs.charged || u.rs.pursuing === e.id;
+      const hu = heightAt(ctx.battlefield.heightmap, u.x, u.y);
+      const he = heightAt(ctx.battlefield.heightmap, e.x, e.y);
+      const side = resolveMeleeSide(ctx.dice, {
+        kind: u.kind === 'cavalry' ? 'cavalry' : u.kind === 'artillery' ? 'artillery' : 'infantry',
+        formation: u.formation as Formation,
+        figures: figuresOf(u),
+        attackedInFlankOrRear,
+        skirmisher: u.formation === 'skirmish' || u.quality === 'irregular',
+        disordered: u.rs.disordered,
+        share: enemies.length,
+        ...meleeInputs(u, e, madeContact, he - hu > UPHILL_THRESHOLD),
+      });
+      ctx.emit({
+        type: 'melee-dice',
+        text: `${u.name} fights ${e.name}: ${side.diceCount} dice, hits on ${side.need}+: ${side.hits} hits`,
+        unit: u.id,
+        target: e.id,
+        side: u.side,
+        dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
+        modifiers: side.modifiers,
+        need: side.need,
+        chart: { chart: 'Melee', row: side.row },
+        data: { hits: side.hits },
+      });
+      hitsOn.set(e.id, (hitsOn.get(e.id) ?? 0) + side.hits);
+      inflicted.set(u.id, (inflicted.get(u.id) ?? 0) + side.hits);
+    }
+  }
+  // Rally Men! in melee (Q50): rolled after the hits, before they are compared.
+  for (const u of group) {
+    if (!u.rs.rallyInMelee || !u.rs.joinedBy) continue;
+    const cmdr = state.units.find((c) => c.id === u.rs.joinedBy && !c.removed);
+    u.rs.rallyInMelee = false;
+    if (!cmdr) continue;
+    const roll = ctx.dice.one(6, `Rally Men! by ${cmdr.name}`);
+    const res = rallyMenResult(roll);
+    if (res === 'cancel' && (hitsOn.get(u.id) ?? 0) > 0) hitsOn.set(u.id, hitsOn.get(u.id)! - 1);
+    ctx.emit({
+      type: 'rally-men',
+      text: `Rally Men! ${cmdr.name} with ${u.name} rolls ${roll}: ${res === 'cancel' ? 'one hit cancelled' : res === 'ko' ? 'the commander is knocked out' : 'no effect'}`,
+      unit: cmdr.id,
+      side: cmdr.side,
+      dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
+      chart: { chart: 'Rally Men!', row: String(roll) },
+    });
+    if (res === 'ko') removeUnit(state, ctx, cmdr, 'knocked-out', `${cmdr.name} is knocked out`);
+  }
+  // Simultaneous losses, then compare the sides' totals (Q39).
+  const sideHits = new Map<string, number>();
+  for (const u of group) sideHits.set(u.side, (sideHits.get(u.side) ?? 0) + (inflicted.get(u.id) ?? 0));
+  const taken = new Map<string, number>();
+  for (const u of group) {
+    const h = hitsOn.get(u.id) ?? 0;
+    taken.set(u.side, (taken.get(u.side) ?? 0) + h);
+  }
+  for (const u of group) applyHits(state, ctx, u, hitsOn.get(u.id) ?? 0, 'melee');
+  const sides = [...new Set(group.map((u) => u.side))];
+  const [a, b] = sides;
+  if (!a || !b) return;
+  const ta = taken.get(a) ?? 0;
+  const tb = taken.get(b) ?? 0;
+  if (ta === tb) {
+    ctx.emit({ type: 'melee-drawn', text: `The melee is drawn (${ta} hits each): the units stay locked and fight again next turn` });
+    for (const u of group) u.rs.charged = false;
+    return;
+  }
+  const loser = ta > tb ? a : b;
+  ctx.emit({ type: 'melee-result', text: `${state.sides.find((s) => s.id === loser)!.name} lose the melee (${Math.max(ta, tb)} hits taken to ${Math.min(ta, tb)})`, side: loser });
+  const winners = group.filter((u) => u.side !== loser && !u.removed);
+  for (const u of group) {
+    if (u.side !== loser || u.removed) continue;
+    const enemy = winners.find((w) => w.rs.inMelee.includes(u.id)) ?? winners[0];
+    if (u.kind === 'artillery') {
+      removeUnit(state, ctx, u, 'captured', `${u.name} loses the melee and its gun is captured`);
+      continue;
+    }
+    if ((hitsOn.get(u.id) ?? 0) === 0) continue;
+    const result = moraleTest(state, ctx, u, 'melee', enemy);
+    if (result !== 'rout' && enemy && !u.removed) enemy.rs.pursuing = u.id;
+  }
+}
+
+function meleeInputs(u: OnePageUnit, e: OnePageUnit, madeContact: boolean, uphill: boolean): Parameters<typeof meleeModifiers>[0] {
+  return {
+    elite: u.quality === 'elite',
+    shock: u.rs.traits.includes('shock'),
+    militia: u.quality === 'militia',
+    noMelee: u.rs.traits.includes('noMelee'),
+    charging: u.rs.charged && !u.rs.shot,
+    pursuing: u.rs.pursuing === e.id,
+    acrossObstacle: false,
+    uphill: madeContact && uphill,
+  };
+}
+
+export function contactRects(a: OnePageUnit, b: OnePageUnit): boolean {
+  return rectsOverlap(footprint(a), footprint(b), -0.5);
+}

@@ -1,0 +1,249 @@
+/**
+ * Setting up a one-page battle (digest §15, Q54): a 6' x 4' table from the terrain generator, two
+ * armies of similar size with commanders, three objectives on the centre line, and deployment
+ * within 12" of each long edge.
+ */
+
+import { manualDice, scriptedDice, seededDice, type DiceState } from '../../core/dice';
+import type { GameSetup, Side } from '../../core/model';
+import { inch } from '../../core/measure';
+import { RuleError } from '../../core/ruleset';
+import { battlefieldFromSpec, type BattlefieldSpec } from '../../terrain/battlefield';
+import { DEPLOY_DEPTH, TURN_LIMIT, UNIT_TYPES, type UnitTypeId } from './charts';
+import { layoutStands } from './layout';
+import type { OnePageGame, OnePageState, OnePageUnit } from './types';
+import { footprint, groundAt } from './world';
+
+export const TABLE_WIDTH = inch(72);
+export const TABLE_DEPTH = inch(48);
+
+interface ArmyEntry {
+  type: UnitTypeId;
+  name: string;
+  /** Index of the commander in the army's commander list. */
+  command: number;
+  /** Position across the deployment line, 0 (left) to 1 (right), from the side's own view. */
+  at: number;
+  /** Second line further back. */
+  reserve?: boolean;
+}
+
+interface ArmyList {
+  nation: string;
+  name: string;
+  colour: string;
+  commanders: string[];
+  units: ArmyEntry[];
+}
+
+/** The default armies: a Prussian and an Austrian brigade group of eight combat units each. */
+const ARMIES: ArmyList[] = [
+  {
+    nation: 'prussia',
+    name: 'Prussians',
+    colour: '#2b3f7a',
+    commanders: ['General von Kleist (C-in-C)', 'Colonel von Bredow', 'Colonel von Seydlitz'],
+    units: [
+      { type: 'cavalry', name: 'Dragoon Regt. Bayreuth', command: 2, at: 0.06 },
+      { type: 'light', name: 'Freikorps Jäger', command: 1, at: 0.2 },
+      { type: 'line', name: 'IR 15 Garde', command: 1, at: 0.33 },
+      { type: 'guard', name: 'Grenadier Bn. Kleist', command: 1, at: 0.46 },
+      { type: 'footArtillery', name: '12-pdr battery', command: 0, at: 0.58 },
+      { type: 'line', name: 'IR 19 Markgraf Karl', command: 1, at: 0.7 },
+      { type: 'line', name: 'IR 27 Lestwitz', command: 1, at: 0.83 },
+      { type: 'eliteCavalry', name: 'Cuirassier Regt. Gens d\'armes', command: 2, at: 0.95 },
+    ],
+  },
+  {
+    nation: 'austria',
+    name: 'Austrians',
+    colour: '#d9d4c3',
+    commanders: ['Feldmarschall Daun (C-in-C)', 'General Wied', 'General Lucchesi'],
+    units: [
+      { type: 'eliteCavalry', name: 'Cuirassier Regt. Anhalt-Zerbst', command: 2, at: 0.06 },
+      { type: 'line', name: 'IR 1 Kaiser', command: 1, at: 0.18 },
+      { type: 'militia', name: 'Banal Grenz militia', command: 1, at: 0.31 },
+      { type: 'footArtillery', name: 'Position battery', command: 0, at: 0.44 },
+      { type: 'line', name: 'IR 4 Deutschmeister', command: 1, at: 0.56 },
+      { type: 'shock', name: 'Hungarian IR 2 Erzherzog Ferdinand', command: 1, at: 0.69 },
+      { type: 'irregular', name: 'Warasdiner Grenzer', command: 1, at: 0.82 },
+      { type: 'cavalry', name: 'Hussar Regt. Nádasdy', command: 2, at: 0.95 },
+    ],
+  },
+];
+
+export const SCENARIOS = [
+  {
+    id: 'meeting',
+    name: 'Meeting engagement',
+    description: 'Two brigade groups meet across a random battlefield; three objectives on the centre line.',
+  },
+];
+
+function diceFor(setup: GameSetup): DiceState {
+  const d = setup.dice ?? 'seeded';
+  if (d === 'seeded') return seededDice(setup.seed);
+  if (d === 'manual') return manualDice();
+  return scriptedDice(d.scripted);
+}
+
+function newUnitState(typeId: UnitTypeId, commanderId: string | null, isCinC = false): OnePageUnit['rs'] {
+  const def = UNIT_TYPES[typeId];
+  return {
+    typeId,
+    traits: [...def.traits],
+    weapon: def.weapon ?? null,
+    moveRule: def.move,
+    figuresPerStand: def.figuresPerStand,
+    figuresStart: def.figures,
+    figuresAtTurnStart: def.figures,
+    shootingLossThisTurn: 0,
+    shootingTested: false,
+    lostToShooting: false,
+    lostInEndShooting: false,
+    disordered: false,
+    hasShot: false,
+    activated: false,
+    moved: false,
+    shot: false,
+    charged: false,
+    pinned: false,
+    commandFailed: false,
+    changedLimber: false,
+    inMelee: [],
+    reactionTo: [],
+    pursuing: null,
+    commanderId,
+    joinedBy: null,
+    followMe: false,
+    rallyInMelee: false,
+    isCinC,
+    joined: null,
+    removedBy: null,
+  };
+}
+
+function makeUnit(id: string, side: string, name: string, typeId: UnitTypeId, x: number, y: number, facing: number, commanderId: string | null, isCinC = false): OnePageUnit {
+  const def = UNIT_TYPES[typeId];
+  const unit: OnePageUnit = {
+    id,
+    side,
+    name,
+    kind: def.kind,
+    type: typeId,
+    quality: def.quality,
+    x,
+    y,
+    facing,
+    formation: def.defaultFormation,
+    stands: [],
+    removed: false,
+    rs: newUnitState(typeId, commanderId, isCinC),
+  };
+  unit.stands = layoutStands(unit, def.figures);
+  return unit;
+}
+
+export function readOptions(setup: GameSetup): { activation: 'initiative' | 'cards'; commandControl: boolean; turnLimit: number; visibilityLimit: number } {
+  const o = setup.options ?? {};
+  const activation = o.activation ?? 'initiative';
+  if (activation !== 'initiative' && activation !== 'cards') throw new RuleError(`option activation must be "initiative" or "cards", not "${String(activation)}"`);
+  const turnLimit = o.turnLimit ?? TURN_LIMIT;
+  if (typeof turnLimit !== 'number' || !Number.isInteger(turnLimit) || turnLimit < 1 || turnLimit > 50) throw new RuleError('option turnLimit must be a whole number of turns from 1 to 50');
+  const visibility = o.visibility ?? 'clear';
+  const limits: Record<string, number> = { clear: 0, fog: inch(9), night: inch(6) };
+  if (typeof visibility !== 'string' || !(visibility in limits)) throw new RuleError('option visibility must be clear, fog or night');
+  return { activation, commandControl: o.commandControl === true, turnLimit, visibilityLimit: limits[visibility]! };
+}
+
+export function createOnePageGame(setup: GameSetup): OnePageState {
+  const opts = readOptions(setup);
+  if (setup.scenario && !SCENARIOS.some((s) => s.id === setup.scenario)) throw new RuleError(`unknown scenario "${setup.scenario}"`);
+  const spec: BattlefieldSpec = { seed: setup.seed, width: TABLE_WIDTH, depth: TABLE_DEPTH, cellSize: 10 };
+  const bf = battlefieldFromSpec(spec);
+  const sides: Side[] = ARMIES.map((a, i) => ({ id: i === 0 ? 'red' : 'black', name: a.name, nation: a.nation, colour: a.colour }));
+  const units: OnePageUnit[] = [];
+  ARMIES.forEach((army, i) => {
+    const side = sides[i]!.id;
+    // Side 0 deploys along the near edge facing up the table; side 1 along the far edge facing down.
+    const facing = i === 0 ? Math.PI / 2 : -Math.PI / 2;
+    const lineY = (d: number): number => (i === 0 ? d : TABLE_DEPTH - d);
+    const acrossX = (t: number): number => {
+      const x = inch(4) + t * (TABLE_WIDTH - inch(8));
+      return i === 0 ? x : TABLE_WIDTH - x;
+    };
+    const cmdIds = army.commanders.map((_, k) => `${side}-c${k}`);
+    army.units.forEach((e, k) => {
+      const id = `${side}-u${k}`;
+      const y = lineY(e.reserve ? DEPLOY_DEPTH * 0.35 : DEPLOY_DEPTH * 0.6);
+      const u = makeUnit(id, side, e.name, e.type, acrossX(e.at), y, facing, cmdIds[e.command]!);
+      placeClear(bf, u, units);
+      units.push(u);
+    });
+    army.commanders.forEach((name, k) => {
+      const led = army.units.map((e, idx) => ({ e, idx })).filter(({ e }) => e.command === k);
+      const meanAt = led.length ? led.reduce((s, { e }) => s + e.at, 0) / led.length : 0.5;
+      const c = makeUnit(cmdIds[k]!, side, name, 'commander', acrossX(meanAt), lineY(DEPLOY_DEPTH * 0.2), facing, k === 0 ? null : cmdIds[0]!, k === 0);
+      placeClear(bf, c, units);
+      units.push(c);
+    });
+  });
+  const game: OnePageGame = {
+    activation: opts.activation,
+    commandControl: opts.commandControl,
+    turnLimit: opts.turnLimit,
+    visibilityLimit: opts.visibilityLimit,
+    step: opts.activation === 'initiative' ? 'initiative' : 'activations',
+    initiativeWinner: null,
+    order: sides.map((s) => s.id),
+    orderIndex: 0,
+    deck: [],
+    card: null,
+    pendingCharge: null,
+    declaredShots: [],
+    shootingDone: [],
+    objectives: [0.25, 0.5, 0.75].map((t) => ({ x: TABLE_WIDTH * t, y: TABLE_DEPTH / 2 })),
+    startCombatUnits: Object.fromEntries(sides.map((s) => [s.id, units.filter((u) => u.side === s.id && isCombatUnit(u)).length])),
+  };
+  return {
+    version: 1,
+    rulesetId: 'one-page',
+    options: { ...opts },
+    seed: setup.seed,
+    battlefield: spec,
+    sides,
+    units,
+    turn: 1,
+    phase: game.step,
+    active: opts.activation === 'initiative' ? sides[0]!.id : null,
+    seq: 0,
+    rules: game,
+    dice: diceFor(setup),
+    result: null,
+  };
+}
+
+export function isCombatUnit(u: OnePageUnit): boolean {
+  return u.kind === 'infantry' || u.kind === 'cavalry' || u.kind === 'artillery';
+}
+
+/** Nudge a unit sideways until it stands on open ground and clear of the units already placed. */
+function placeClear(bf: ReturnType<typeof battlefieldFromSpec>, u: OnePageUnit, placed: OnePageUnit[]): void {
+  const x0 = u.x;
+  const y0 = u.y;
+  for (let k = 0; k < 60; k++) {
+    const dx = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * inch(0.5);
+    const dy = Math.floor(k / 20) * inch(1) * (u.facing > 0 ? -1 : 1);
+    u.x = Math.min(bf.width - inch(3), Math.max(inch(3), x0 + dx));
+    u.y = y0 + dy;
+    const r = footprint(u);
+    const ground = groundAt(bf, { x: r.cx, y: r.cy });
+    const clashes = placed.some((p) => {
+      const q = footprint(p);
+      return Math.abs(q.cx - r.cx) < (q.width + r.width) / 2 + inch(0.5) && Math.abs(q.cy - r.cy) < (q.depth + r.depth) / 2 + inch(0.25);
+    });
+    if ((ground === 'open' || ground === 'road') && !clashes) return;
+  }
+  u.x = x0;
+  u.y = y0;
+}

@@ -1,0 +1,152 @@
+/**
+ * How the one-page rules read the table: ground classes, cover and sight from the terrain layer,
+ * and the geometry questions the actions ask (distances, arcs, contact, overlap).
+ */
+
+import {
+  arcOf,
+  corners,
+  frontCentre,
+  pointInRect,
+  rectDistance,
+  rectInFrontZone,
+  rectsOverlap,
+  type Arc,
+  type OrientedRect,
+  type Vec2,
+} from '../../core/geometry';
+import { unitFootprint } from '../../core/model';
+import type { Battlefield } from '../../terrain/battlefield';
+import { featuresAt } from '../../terrain/query';
+import { slopeAt } from '../../terrain/heightmap';
+import { lineOfSight } from '../../terrain/sight';
+import { SHOOT_ARC_HALF_ANGLE, terrainSpeedFactor, UNIT_TYPES, WOODS_SIGHT, type Cover, type GroundClass, type Mover } from './charts';
+import type { OnePageState, OnePageUnit } from './types';
+
+/** Slopes steeper than this count as "steep slopes", difficult ground (digest §7.3). */
+export const STEEP_SLOPE = 0.6;
+
+export function footprint(u: OnePageUnit): OrientedRect {
+  return unitFootprint(u);
+}
+
+/** The one-page ground class at a point: roads negate terrain; bridges are road, fords difficult (Q56). */
+export function groundAt(bf: Battlefield, p: Vec2): GroundClass {
+  const fs = featuresAt(bf, p);
+  if (fs.some((f) => f.kind === 'road' || f.kind === 'bridge')) return 'road';
+  if (fs.some((f) => f.kind === 'ford')) return 'difficult';
+  if (fs.some((f) => f.kind === 'river' || f.kind === 'stream')) return 'water';
+  if (fs.some((f) => f.kind === 'wood')) return 'difficult';
+  if (slopeAt(bf.heightmap, p.x, p.y) > STEEP_SLOPE) return 'difficult';
+  return 'open';
+}
+
+export function moverOf(u: OnePageUnit): Mover {
+  const def = UNIT_TYPES[u.rs.typeId];
+  if (u.formation === 'skirmish' || u.rs.traits.includes('skirmisher') || u.quality === 'irregular') return 'skirmisher';
+  if (def.kind === 'commander') return 'skirmisher';
+  if (def.kind === 'cavalry') return 'cavalry';
+  if (def.kind === 'infantry') return u.formation === 'column' ? 'column' : 'line';
+  return 'artillery';
+}
+
+/** Speed factor of the ground at a point for this unit. */
+export function speedFn(bf: Battlefield, u: OnePageUnit): (p: Vec2) => number {
+  const mover = moverOf(u);
+  return (p) => terrainSpeedFactor(groundAt(bf, p), mover);
+}
+
+export function figureHeight(u: OnePageUnit): number {
+  return UNIT_TYPES[u.rs.typeId].figureHeight;
+}
+
+export function liveUnits(state: OnePageState): OnePageUnit[] {
+  return state.units.filter((u) => !u.removed);
+}
+
+export function unitById(state: OnePageState, id: unknown): OnePageUnit | undefined {
+  return typeof id === 'string' ? state.units.find((u) => u.id === id && !u.removed) : undefined;
+}
+
+export function enemySide(state: OnePageState, side: string): string {
+  return state.sides.find((s) => s.id !== side)!.id;
+}
+
+/** Points of a target that a line of sight may reach: "any part of the target" (Q29). */
+function sightPoints(r: OrientedRect): Vec2[] {
+  return [{ x: r.cx, y: r.cy }, ...corners(r)];
+}
+
+/**
+ * Can unit a see unit b? From a's front edge at its figures' eye height to any part of b at b's
+ * figure height, over the heightmap and the canopy; sight reaches 3" into woods (the sheet).
+ */
+export function canSee(state: OnePageState, bf: Battlefield, a: OnePageUnit, b: OnePageUnit): boolean {
+  const from = frontCentre(footprint(a));
+  const limit = state.rules.visibilityLimit;
+  const opts = {
+    eyeHeight: figureHeight(a),
+    targetHeight: figureHeight(b),
+    obscuringLimit: WOODS_SIGHT,
+    ...(limit > 0 ? { maxRange: limit } : {}),
+  };
+  return sightPoints(footprint(b)).some((p) => lineOfSight(bf, from, p, opts).visible);
+}
+
+/** Whether a point is within sight of a unit (commander to unit, for command control). */
+export function canSeePoint(state: OnePageState, bf: Battlefield, a: OnePageUnit, p: Vec2, targetHeight: number): boolean {
+  const limit = state.rules.visibilityLimit;
+  return lineOfSight(bf, { x: a.x, y: a.y }, p, {
+    eyeHeight: figureHeight(a),
+    targetHeight,
+    obscuringLimit: WOODS_SIGHT,
+    ...(limit > 0 ? { maxRange: limit } : {}),
+  }).visible;
+}
+
+/** Is any part of b within a's front arc (45° either side, from the front corners)? */
+export function inFrontArc(a: OnePageUnit, b: OnePageUnit): boolean {
+  return rectInFrontZone(footprint(a), footprint(b), SHOOT_ARC_HALF_ANGLE);
+}
+
+export function unitDistance(a: OnePageUnit, b: OnePageUnit): number {
+  return rectDistance(footprint(a), footprint(b));
+}
+
+/** Which arc of the target the attacker stands in (Q32, Q37): beyond 45° of its facing is a flank. */
+export function arcOfAttacker(target: OnePageUnit, attacker: OnePageUnit): Arc {
+  return arcOf(footprint(target), { x: attacker.x, y: attacker.y }, Math.PI / 4);
+}
+
+/** Cover of a target (Q33): woods and orchards give partial cover; nothing on this table gives full. */
+export function coverOf(bf: Battlefield, target: OnePageUnit): Cover {
+  const r = footprint(target);
+  const pts = [{ x: r.cx, y: r.cy }, ...corners(r)];
+  const inWood = pts.filter((p) => featuresAt(bf, p).some((f) => f.kind === 'wood')).length;
+  // The majority of the unit decides (Q33).
+  return inWood * 2 > pts.length ? 'partial' : 'none';
+}
+
+/** Units that a unit at footprint r would overlap, other than those listed in `ignore`. */
+export function overlapping(state: OnePageState, r: OrientedRect, ignore: readonly string[]): OnePageUnit[] {
+  return liveUnits(state).filter((u) => !ignore.includes(u.id) && rectsOverlap(r, footprint(u)));
+}
+
+/** May `mover` pass through `other` (Q23)? Skirmishers, irregulars and commanders pass friends. */
+export function mayInterpenetrate(mover: OnePageUnit, other: OnePageUnit): boolean {
+  if (mover.side !== other.side) return false;
+  const loose = (u: OnePageUnit): boolean => moverOf(u) === 'skirmisher';
+  return loose(mover) || loose(other);
+}
+
+export function onTable(bf: Battlefield, r: OrientedRect): boolean {
+  return corners(r).every((c) => c.x >= 0 && c.y >= 0 && c.x <= bf.width && c.y <= bf.depth);
+}
+
+export function centreOnTable(bf: Battlefield, p: Vec2): boolean {
+  return p.x >= 0 && p.y >= 0 && p.x <= bf.width && p.y <= bf.depth;
+}
+
+export function pointInUnit(u: OnePageUnit, p: Vec2): boolean {
+  return pointInRect(footprint(u), p);
+}
