@@ -11,7 +11,8 @@ import { Rng } from '../core/random';
 function fillParam(p: ActionParam, rng: Rng): unknown {
   switch (p.kind) {
     case 'point': {
-      const angle = rng.range(-Math.PI, Math.PI);
+      const sector = p.sectors && p.sectors.length ? rng.pick(p.sectors) : { centre: 0, halfWidth: Math.PI };
+      const angle = sector.centre + rng.range(-sector.halfWidth, sector.halfWidth);
       const min = p.minReach ?? 0;
       const r = min + (p.maxReach - min) * Math.sqrt(rng.float());
       return { x: p.origin.x + Math.cos(angle) * r, y: p.origin.y + Math.sin(angle) * r };

@@ -24,7 +24,7 @@ export function walkStraight(
   allowance: number,
   speedAt: (p: Vec2) => number,
   blocked: (p: Vec2) => boolean,
-  step = 2,
+  step = 5,
 ): WalkResult {
   const total = distance(from, to);
   if (total < 1e-9) return { end: from, travelled: 0, spent: 0, stoppedBy: 'arrived' };

@@ -50,7 +50,16 @@ export interface RuleNote {
  * asks the player. `apply` checks the filled-in action in full either way.
  */
 export type ActionParam =
-  | { name: string; kind: 'point'; label: string; origin: { x: number; y: number }; maxReach: number; minReach?: number }
+  | {
+      name: string;
+      kind: 'point';
+      label: string;
+      origin: { x: number; y: number };
+      maxReach: number;
+      minReach?: number;
+      /** Allowed directions from the origin (angle of the centre line and half-width), if limited. */
+      sectors?: { centre: number; halfWidth: number }[];
+    }
   | { name: string; kind: 'unit'; label: string; choices: string[] }
   | { name: string; kind: 'angle'; label: string; min: number; max: number }
   | { name: string; kind: 'choice'; label: string; choices: { value: string; label: string }[] }

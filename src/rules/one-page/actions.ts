@@ -13,6 +13,7 @@ import {
   COMMAND_RANGE,
   COMMANDER_JOIN_RANGE,
   rallyMenResult,
+  rallyMenRow,
   UNIT_TYPES,
   type Formation,
 } from './charts';
@@ -575,7 +576,7 @@ export function actRallyMen(state: OnePageState, action: Action, ctx: RuleContex
       target: t.id,
       side: c.side,
       dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
-      chart: { chart: 'Rally Men!', row: String(roll) },
+      chart: { chart: 'Rally Men!', row: rallyMenRow(roll).row },
     });
     if (res === 'ko') removeUnit(state, ctx, c, 'knocked-out', `${c.name} is knocked out`);
   }

@@ -71,5 +71,13 @@ export const ONE_PAGE_NOTES: RuleNote[] = [
   { id: 'cavalry-column', topic: 'Melee', text: 'A cavalry column fights with its front rank: one base, 2 troopers.' },
   { id: 'follow-me-cavalry', topic: 'Follow Me!', text: 'For cavalry the Follow Me! die is added after the (6 + D6) × 2 roll; it is not doubled.' },
   { id: 'boat-current', topic: 'Boats', text: 'Moving across the current costs the same D6 as moving against it.' },
+  { id: 'move-directions', topic: 'Movement', text: 'An advance goes forward within 45° of the front. A sidestep goes to a flank, between 45° and 135° of the front. A retire or a move backwards goes within 45° of straight back. Only a retire turns the unit about, so its back is to the enemy.' },
+  { id: 'wheel-limit', topic: 'Movement', text: 'A wheel turns the unit by at most 90° in one activation, pivoting on the front corner on the side it turns to. If the roll is short, the unit wheels as far as the roll allows.' },
+  { id: 'end-activations', topic: 'Activation', text: 'When a side ends its activations, each unit that has not acted counts as halted, so a disordered one recovers. In card mode, ending gives up only the current card.' },
+  { id: 'commander-ground', topic: 'Commanders', text: 'Commanders cross terrain as skirmishers do: full speed in broken ground, half in difficult ground. They may pass through friends.' },
+  { id: 'charge-contact', topic: 'Charges', text: 'A charger that reaches its target lines up centre to centre against the face it attacks: the front, a flank (beyond 45° of the target\'s facing) or the rear. If another unit stands where it would end, the charge stops short.' },
+  { id: 'commander-targets', topic: 'Commanders', text: 'Commanders cannot be charged or shot. The capture of a lone commander caught by the enemy (Q52) is not yet part of the game, because units cannot make contact with a commander.' },
+  { id: 'deployment', topic: 'Set-up', text: 'For now the armies are deployed automatically within 12 inches of their edges; placing units by hand comes with the deployment screen.' },
+  { id: 'obstacles', topic: 'Melee', text: 'The generated tables do not yet have hedges, walls or fences, so the obstacle −1 in melee cannot arise on them. The uphill −1 is read from the heightmap.' },
   { id: 'morale-range', topic: 'Morale', text: 'A modified morale score above 6 is Steady; 0 or below is a Rout.' },
 ];

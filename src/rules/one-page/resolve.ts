@@ -12,6 +12,7 @@ import {
   moraleResult,
   MORALE_RESULTS,
   rallyMenResult,
+  rallyMenRow,
   rollMoveAllowance,
   UNIT_TYPES,
   WEAPONS,
@@ -116,7 +117,7 @@ export function rollAllowance(ctx: RuleContext, u: OnePageUnit, extra: { endsInC
     text: `${u.name} rolls its move for ${extra.purpose}: ${r.formula} = ${(r.distance / 25.4).toFixed(1)}"`,
     unit: u.id,
     side: u.side,
-    dice: ctx.dice.rolls.slice(-r.dice.length ? -1 : 0).length ? [ctx.dice.rolls[ctx.dice.rolls.length - 1]!] : [],
+    dice: r.throws,
     chart: { chart: 'Movement', row: UNIT_TYPES[u.rs.typeId].name },
     data: { distance: r.distance },
   });
@@ -297,7 +298,7 @@ export function rollShot(state: OnePageState, ctx: RuleContext, shooter: OnePage
     unit: shooter.id,
     target: target.id,
     side: shooter.side,
-    dice: ctx.dice.rolls.length ? [ctx.dice.rolls[ctx.dice.rolls.length - 1]!] : [],
+    dice: [volley.diceRoll],
     modifiers: volley.modifiers,
     need: volley.need,
     chart: { chart: 'Shooting', row: `${volley.diceRow}; ${volley.coverRow}` },
@@ -362,7 +363,7 @@ function resolveMelee(state: OnePageState, ctx: RuleContext, group: OnePageUnit[
     const enemies = u.rs.inMelee.map((id) => group.find((g) => g.id === id)).filter((x): x is OnePageUnit => !!x);
     if (enemies.length === 0) continue;
     const attackedInFlankOrRear = enemies.some((e) => arcOfAttacker(u, e) !== 'front');
-    for (const e of enemies) {
+    for (const [shareIndex, e] of enemies.entries()) {
       const madeContact = u.rs.charged || u.rs.pursuing === e.id;
       const hu = heightAt(ctx.battlefield.heightmap, u.x, u.y);
       const he = heightAt(ctx.battlefield.heightmap, e.x, e.y);
@@ -374,6 +375,7 @@ function resolveMelee(state: OnePageState, ctx: RuleContext, group: OnePageUnit[
         skirmisher: u.formation === 'skirmish' || u.quality === 'irregular',
         disordered: u.rs.disordered,
         share: enemies.length,
+        shareIndex,
         ...meleeInputs(u, e, madeContact, he - hu > UPHILL_THRESHOLD),
       });
       ctx.emit({
@@ -382,7 +384,7 @@ function resolveMelee(state: OnePageState, ctx: RuleContext, group: OnePageUnit[
         unit: u.id,
         target: e.id,
         side: u.side,
-        dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
+        dice: [side.diceRoll],
         modifiers: side.modifiers,
         need: side.need,
         chart: { chart: 'Melee', row: side.row },
@@ -407,7 +409,7 @@ function resolveMelee(state: OnePageState, ctx: RuleContext, group: OnePageUnit[
       unit: cmdr.id,
       side: cmdr.side,
       dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
-      chart: { chart: 'Rally Men!', row: String(roll) },
+      chart: { chart: 'Rally Men!', row: rallyMenRow(roll).row },
     });
     if (res === 'ko') removeUnit(state, ctx, cmdr, 'knocked-out', `${cmdr.name} is knocked out`);
   }

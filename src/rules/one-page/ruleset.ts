@@ -57,8 +57,13 @@ function bestMove(u: OnePageUnit, half: boolean): number {
   return maxChargeReach(u) * (half ? 0.5 : 1);
 }
 
-function pointParam(u: OnePageUnit, reach: number, label: string): ActionParam {
-  return { name: 'to', kind: 'point', label, origin: { x: u.x, y: u.y }, maxReach: reach };
+const Q = Math.PI / 4;
+
+/** A destination within reach, in the sectors this kind of move may take (relative to the facing). */
+function pointParam(u: OnePageUnit, reach: number, label: string, sectors?: number[]): ActionParam {
+  const p: ActionParam = { name: 'to', kind: 'point', label, origin: { x: u.x, y: u.y }, maxReach: reach };
+  if (sectors) p.sectors = sectors.map((rel) => ({ centre: u.facing + rel, halfWidth: Q }));
+  return p;
 }
 
 function unitOrders(state: OnePageState, bf: Battlefield, u: OnePageUnit): LegalAction[] {
@@ -82,17 +87,17 @@ function unitOrders(state: OnePageState, bf: Battlefield, u: OnePageUnit): Legal
   const def = UNIT_TYPES[u.rs.typeId];
   const canMove = free && !(u.formation === 'unlimbered' && u.rs.moveRule === 'heavy');
   if (canMove) {
-    add('move', 'Advance', 'move', [pointParam(u, bestMove(u, false), 'Advance to where? (within 45° of the front)')], { mode: 'advance' });
-    add('move', 'Retire', 'move', [pointParam(u, bestMove(u, false), 'Retire to where? (to the rear)')], { mode: 'retire' });
-    add('move', 'Move back', 'move', [pointParam(u, bestMove(u, true), 'Move back to where? (half speed, facing front)')], { mode: 'backward' });
-    add('move', 'Sidestep', 'move', [pointParam(u, bestMove(u, true), 'Sidestep to where? (half speed)')], { mode: 'sideways' });
+    add('move', 'Advance', 'move', [pointParam(u, bestMove(u, false), 'Advance to where? (within 45° of the front)', [0])], { mode: 'advance' });
+    add('move', 'Retire', 'move', [pointParam(u, bestMove(u, false), 'Retire to where? (to the rear)', [Math.PI])], { mode: 'retire' });
+    add('move', 'Move back', 'move', [pointParam(u, bestMove(u, true), 'Move back to where? (half speed, facing front)', [Math.PI])], { mode: 'backward' });
+    add('move', 'Sidestep', 'move', [pointParam(u, bestMove(u, true), 'Sidestep to where? (half speed)', [Math.PI / 2, -Math.PI / 2])], { mode: 'sideways' });
   }
   if (free && (u.kind === 'infantry' || u.kind === 'cavalry')) {
     add('wheel', 'Wheel', 'move', [{ name: 'angle', kind: 'angle', label: 'Wheel by (left +, right −)', min: -Math.PI / 2, max: Math.PI / 2 }]);
     for (const f of def.formations as Formation[]) {
       if (f === u.formation || f === 'limbered' || f === 'unlimbered') continue;
       add('formation', `Form ${f}`, 'formation', [], { formation: f });
-      add('formation', `Form ${f} and advance`, 'formation', [pointParam(u, bestMove(u, true), 'Advance to where?')], { formation: f });
+      add('formation', `Form ${f} and advance`, 'formation', [pointParam(u, bestMove(u, true), 'Advance to where?', [0])], { formation: f });
     }
     const targets = chargeTargets(state, bf, u, maxChargeReach(u));
     if (targets.length && !u.rs.disordered) add('charge', 'Charge', 'charge', [{ name: 'target', kind: 'unit', label: 'Charge whom?', choices: targets.map((t) => t.id) }]);

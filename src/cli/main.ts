@@ -1,0 +1,102 @@
+/** The `tricorne` command line: headless games and replays. */
+
+import { readFileSync } from 'node:fs';
+import { GameSession } from '../app/session';
+import { rulesetIds } from '../rules/registry';
+import { intFlag, parseArgs, UsageError } from './args';
+import { makePlayer, playGame, type GameRecord } from './simulate';
+
+export const USAGE = `Usage:
+  tricorne simulate --ruleset R --games N --a PLAYER --b PLAYER [--seed S] [--json]
+      Play N headless games and print each game's winner, turns and final state hash, then totals.
+      Rulesets: ${rulesetIds().join(', ')}. Players: random. Sides alternate between games.
+  tricorne replay FILE
+      Check that a saved game replays to its recorded state hash.
+  tricorne help
+      Show this text.`;
+
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export function run(argv: readonly string[], io: Io): number {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'simulate':
+        return simulate(rest, io);
+      case 'replay':
+        return replayFile(rest, io);
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return 0;
+      case undefined:
+        throw new UsageError('no command given');
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`tricorne: ${e.message}`);
+      io.err(USAGE);
+      return 2;
+    }
+    io.err(`tricorne: ${(e as Error).message}`);
+    return 1;
+  }
+}
+
+function simulate(argv: readonly string[], io: Io): number {
+  const { flags, switches, positional } = parseArgs(argv, { values: ['ruleset', 'games', 'a', 'b', 'seed'], switches: ['json'] });
+  if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"`);
+  const ruleset = flags.ruleset ?? 'one-page';
+  if (!rulesetIds().includes(ruleset)) throw new UsageError(`unknown ruleset "${ruleset}"; rulesets: ${rulesetIds().join(', ')}`);
+  const games = intFlag(flags, 'games', 10, 1, 100000);
+  const seed = flags.seed ?? '1';
+  const a = makePlayer(flags.a ?? 'random', `${seed}/a`);
+  const b = makePlayer(flags.b ?? 'random', `${seed}/b`);
+  const records: GameRecord[] = [];
+  for (let i = 0; i < games; i++) {
+    const { record } = playGame(ruleset, `${seed}-${i + 1}`, a, b, i % 2 === 1);
+    records.push({ game: i + 1, ...record });
+    if (!switches.has('json')) {
+      const who = record.winnerPlayer ? `${record.winnerPlayer} (${record.winner})` : 'draw';
+      io.out(`game ${i + 1}: winner ${who}, ${record.turns} turns, ${record.actions} actions, hash ${record.hash}`);
+    }
+  }
+  const totals = {
+    games,
+    aWins: records.filter((r) => r.winnerPlayer === 'a').length,
+    bWins: records.filter((r) => r.winnerPlayer === 'b').length,
+    draws: records.filter((r) => r.winnerPlayer === null).length,
+    meanTurns: records.reduce((s, r) => s + r.turns, 0) / games,
+  };
+  if (switches.has('json')) io.out(JSON.stringify({ ruleset, seed, a: flags.a ?? 'random', b: flags.b ?? 'random', games: records, totals }, null, 1));
+  else io.out(`totals: ${games} games; a won ${totals.aWins}, b won ${totals.bWins}, ${totals.draws} drawn; mean ${totals.meanTurns.toFixed(1)} turns`);
+  return 0;
+}
+
+function replayFile(argv: readonly string[], io: Io): number {
+  const { positional } = parseArgs(argv, { values: [], switches: [] });
+  if (positional.length !== 1) throw new UsageError('replay takes exactly one FILE');
+  const file = positional[0]!;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    io.err(`tricorne: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    return 1;
+  }
+  try {
+    const session = GameSession.fromSave(text);
+    const view = session.view();
+    io.out(`OK: ${file} replays ${session.log.length} actions to state hash ${view.hash} (turn ${view.state.turn}${view.state.result ? `, ${view.state.result.reason}` : ''})`);
+    return 0;
+  } catch (e) {
+    io.err(`tricorne: ${file}: ${(e as Error).message}`);
+    return 1;
+  }
+}
