@@ -1,0 +1,677 @@
+/**
+ * The random battlefield: a seeded heightmap of rolling ground and hills, with a river carved into
+ * it, a road across it and woods. Only the small `BattlefieldSpec` is saved with a game; every
+ * player rebuilds the same battlefield from it, so generation must be bit-for-bit deterministic
+ * (see detmath.ts for why no Math.sin or Math.hypot appear here).
+ */
+
+import { createNoise2D, type NoiseFunction2D } from 'simplex-noise';
+import { pointInPolygon, type Vec2 } from '../core/geometry';
+import { inch } from '../core/measure';
+import { Rng } from '../core/random';
+import {
+  arcLengths,
+  chaikin,
+  clamp,
+  dcos,
+  dist,
+  dsin,
+  pointAtLength,
+  pointPolylineDist,
+  pointSegmentDist2,
+  polylinePolylineDist,
+  ring,
+  segmentCrossing,
+  smoothstep,
+} from './detmath';
+import type {
+  CrossingFeature,
+  HillFeature,
+  RoadFeature,
+  TerrainFeature,
+  WaterFeature,
+  WoodFeature,
+} from './features';
+import { createHeightmap, heightAt, type Heightmap } from './heightmap';
+
+export interface BattlefieldSpec {
+  seed: string | number;
+  /** Table size, mm: x runs along `width`, y along `depth`. */
+  width: number;
+  depth: number;
+  /** Heightmap spacing, mm (DEFAULT_CELL_SIZE is a good choice). */
+  cellSize: number;
+  /** Number of hills; 2-4 at random when absent. */
+  hills?: number;
+  /** Number of woods; 1-3 at random when absent. */
+  woods?: number;
+  /** A river or stream across the table unless false. */
+  river?: boolean;
+  /** A road across the table unless false. */
+  road?: boolean;
+}
+
+export interface Battlefield {
+  spec: BattlefieldSpec;
+  width: number;
+  depth: number;
+  heightmap: Heightmap;
+  features: TerrainFeature[];
+}
+
+export const DEFAULT_CELL_SIZE = 10;
+export const TABLE_6X4 = { width: inch(72), depth: inch(48) } as const;
+/** Armies deploy within this distance of the long edges, so it is kept mostly clear. */
+export const DEPLOYMENT_DEPTH = inch(12);
+
+/** A spec for the usual 6'x4' table. */
+export function standardSpec(seed: string | number, overrides: Partial<Omit<BattlefieldSpec, 'seed'>> = {}): BattlefieldSpec {
+  return { seed, width: TABLE_6X4.width, depth: TABLE_6X4.depth, cellSize: DEFAULT_CELL_SIZE, ...overrides };
+}
+
+const TAU = 6.283185307179586;
+const MAX_HILLS = 8;
+const MAX_WOODS = 8;
+
+interface Layout {
+  width: number;
+  depth: number;
+  /** Depth of each deployment strip actually kept clear (less than 12" on a small table). */
+  strip: number;
+}
+
+interface RiverPlan {
+  feature: WaterFeature;
+  /** Width of the sloping bank either side of the water. */
+  bank: number;
+  /** Fall of the whole table from the river's source end to its outlet end, mm. */
+  tilt: number;
+  flowsRight: boolean;
+}
+
+interface HillPlan {
+  centre: Vec2;
+  rMajor: number;
+  rMinor: number;
+  cos: number;
+  sin: number;
+  height: number;
+  /** Fraction of the radius that is flat summit. */
+  plateau: number;
+}
+
+/** Build the battlefield a spec describes. Same spec, same result, to the last bit. */
+export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
+  const width = spec.width;
+  const depth = spec.depth;
+  if (!(width > 0) || !(depth > 0)) throw new RangeError(`battlefield needs a positive size, got ${width} x ${depth}`);
+  // Specs arrive from saved JSON, where a missing cellSize should not be fatal.
+  const cellSize = spec.cellSize > 0 ? spec.cellSize : DEFAULT_CELL_SIZE;
+  const seed = String(spec.seed);
+  const layout: Layout = { width, depth, strip: Math.min(DEPLOYMENT_DEPTH, depth * 0.25) };
+
+  // Separate streams per part, so asking for one more wood does not move the hills.
+  const river = spec.river === false ? undefined : planRiver(new Rng(`${seed}/river`), layout);
+  const roadRng = new Rng(`${seed}/road`);
+  const road = spec.road === false ? undefined : planRoad(roadRng, layout, river);
+  const crossings = river ? planCrossings(roadRng, layout, river, road) : [];
+
+  const hillRng = new Rng(`${seed}/hills`);
+  const hillCount = countOf(spec.hills, () => 2 + hillRng.int(3), MAX_HILLS);
+  const hills = planHills(hillRng, layout, hillCount, river, road);
+
+  const woodRng = new Rng(`${seed}/woods`);
+  const woodCount = countOf(spec.woods, () => 1 + woodRng.int(3), MAX_WOODS);
+  const woods = planWoods(woodRng, layout, woodCount, river, road, crossings);
+
+  const heightmap = createHeightmap(width, depth, cellSize);
+  raiseGround(heightmap, new Rng(`${seed}/ground`), layout, hills, river);
+  if (river) carveRiver(heightmap, river);
+  settleToZero(heightmap);
+
+  const names = new Namer(layout);
+  const features: TerrainFeature[] = [];
+  hills.forEach((h, i) => features.push(hillFeature(h, i, names)));
+  woods.forEach((w, i) => features.push(woodFeature(woodRng, w, i, names)));
+  if (river) features.push(river.feature);
+  if (road) features.push(road);
+  features.push(...crossings);
+
+  return { spec: { ...spec }, width, depth, heightmap, features };
+}
+
+function countOf(requested: number | undefined, random: () => number, max: number): number {
+  if (requested === undefined || !Number.isFinite(requested)) return random();
+  return clamp(Math.floor(requested), 0, max);
+}
+
+// ---------------------------------------------------------------------------------------------
+// River
+
+function planRiver(rng: Rng, layout: Layout): RiverPlan {
+  const { width, depth } = layout;
+  const isRiver = rng.float() < 0.6;
+  const waterWidth = isRiver ? rng.range(35, 60) : rng.range(20, 30);
+  const channelDepth = isRiver ? rng.range(6, 9) : rng.range(4, 6);
+  const flowsRight = rng.float() < 0.5;
+  const tilt = rng.range(8, 16);
+  const yStart = depth * rng.range(0.42, 0.58);
+  const yEnd = depth * rng.range(0.42, 0.58);
+  const amplitude = depth * rng.range(0.05, 0.09);
+  const wavelength = rng.range(450, 800);
+  const meander = createNoise2D(() => rng.float());
+
+  // Runs end to end along the long axis and stays in the middle band, clear of both deployment strips.
+  const n = Math.max(8, Math.ceil(width / 25));
+  const line: Vec2[] = [];
+  for (let k = 0; k <= n; k++) {
+    const x = width * (k / n);
+    const t = k / n;
+    const wander = meander(x / wavelength, 0.5) + 0.3 * meander(x / (wavelength * 0.35), 9.5);
+    line.push({ x, y: clamp(yStart + (yEnd - yStart) * t + amplitude * wander, depth * 0.3, depth * 0.7) });
+  }
+  if (!flowsRight) line.reverse();
+
+  const kind = isRiver ? 'river' : 'stream';
+  return {
+    feature: {
+      id: `${kind}-1`,
+      kind,
+      name: isRiver ? 'River' : 'Stream',
+      line,
+      width: waterWidth,
+      depth: channelDepth,
+    },
+    // Short banks keep the channel walls steep enough for the water surface to meet them.
+    bank: Math.max(8, 0.2 * waterWidth),
+    tilt,
+    flowsRight,
+  };
+}
+
+/** The first place, from a towards b, where segment ab crosses the polyline. */
+function firstCrossing(a: Vec2, b: Vec2, line: readonly Vec2[]): { t: number; segment: number } | undefined {
+  let best: { t: number; segment: number } | undefined;
+  for (let i = 0; i + 1 < line.length; i++) {
+    const t = segmentCrossing(a, b, line[i]!, line[i + 1]!);
+    if (t !== undefined && (!best || t < best.t)) best = { t, segment: i };
+  }
+  return best;
+}
+
+interface Crossing {
+  p: Vec2;
+  roadDir: Vec2;
+  waterDir: Vec2;
+  /** Arc length along the water at the crossing. */
+  waterS: number;
+}
+
+function crossingsOf(road: readonly Vec2[], water: readonly Vec2[]): Crossing[] {
+  const s = arcLengths(water);
+  const out: Crossing[] = [];
+  for (let i = 0; i + 1 < road.length; i++) {
+    const a = road[i]!;
+    const b = road[i + 1]!;
+    for (let j = 0; j + 1 < water.length; j++) {
+      const c = water[j]!;
+      const d = water[j + 1]!;
+      const t = segmentCrossing(a, b, c, d);
+      if (t === undefined) continue;
+      const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+      const lr = dist(a, b);
+      const lw = dist(c, d);
+      out.push({
+        p,
+        roadDir: { x: (b.x - a.x) / lr, y: (b.y - a.y) / lr },
+        waterDir: { x: (d.x - c.x) / lw, y: (d.y - c.y) / lw },
+        waterS: s[j]! + dist(c, p),
+      });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Road, bridge and ford
+
+function planRoad(rng: Rng, layout: Layout, river: RiverPlan | undefined): RoadFeature {
+  const { width, depth } = layout;
+  const roadWidth = rng.range(22, 32);
+  let fallback: Vec2[] | undefined;
+  for (let attempt = 0; attempt < 24; attempt++) {
+    const diagonal = rng.float() < 0.5;
+    const mirror = rng.float() < 0.5;
+    const approach = rng.range(60, 100);
+    const bendA = rng.range(-0.08, 0.08);
+    const bendB = rng.range(-0.08, 0.08);
+    // From the near half of the table to the far half, so it must cross the river in the middle.
+    let a: Vec2;
+    let b: Vec2;
+    if (diagonal) {
+      a = { x: width * rng.range(0.05, 0.35), y: 0 };
+      b = { x: width * rng.range(0.65, 0.95), y: depth };
+    } else {
+      a = { x: 0, y: depth * rng.range(0.06, 0.25) };
+      b = { x: width, y: depth * rng.range(0.75, 0.94) };
+    }
+    if (mirror) {
+      a = { x: width - a.x, y: a.y };
+      b = { x: width - b.x, y: b.y };
+    }
+
+    let control: Vec2[];
+    if (river) {
+      const water = river.feature.line;
+      const hit = firstCrossing(a, b, water);
+      if (!hit) continue;
+      const p = { x: a.x + (b.x - a.x) * hit.t, y: a.y + (b.y - a.y) * hit.t };
+      const c = water[hit.segment]!;
+      const d = water[hit.segment + 1]!;
+      const lw = dist(c, d);
+      // Meet the water square on, as a bridge would.
+      let n = { x: -(d.y - c.y) / lw, y: (d.x - c.x) / lw };
+      if (n.x * (b.x - a.x) + n.y * (b.y - a.y) < 0) n = { x: -n.x, y: -n.y };
+      const nearBank = { x: p.x - n.x * approach, y: p.y - n.y * approach };
+      const farBank = { x: p.x + n.x * approach, y: p.y + n.y * approach };
+      control = [a, bent(a, nearBank, bendA), nearBank, farBank, bent(farBank, b, bendB), b];
+    } else {
+      control = [a, bent(a, b, bendA), b];
+    }
+    const line = chaikin(control, 3);
+    if (!river) return roadFeature(line, roadWidth);
+    if (crossingsOf(line, river.feature.line).length === 1) return roadFeature(line, roadWidth);
+    fallback ??= line;
+  }
+  // Very unlikely: every try crossed the river more than once; each crossing gets a bridge.
+  return roadFeature(fallback ?? [{ x: 0, y: depth * 0.15 }, { x: width, y: depth * 0.85 }], roadWidth);
+}
+
+/** The midpoint of a-b pushed sideways by `k` times the length of a-b: a gentle bend. */
+function bent(a: Vec2, b: Vec2, k: number): Vec2 {
+  return { x: (a.x + b.x) / 2 - (b.y - a.y) * k, y: (a.y + b.y) / 2 + (b.x - a.x) * k };
+}
+
+function roadFeature(line: Vec2[], width: number): RoadFeature {
+  return { id: 'road-1', kind: 'road', name: 'Road', line, width };
+}
+
+/** A rectangle centred on c, with half-sizes `along` on unit axis u and `across` on its normal. */
+function rectangle(c: Vec2, u: Vec2, along: number, across: number): Vec2[] {
+  const v = { x: -u.y, y: u.x };
+  const corner = (su: number, sv: number): Vec2 => ({
+    x: c.x + u.x * along * su + v.x * across * sv,
+    y: c.y + u.y * along * su + v.y * across * sv,
+  });
+  return [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)];
+}
+
+function planCrossings(rng: Rng, layout: Layout, river: RiverPlan, road: RoadFeature | undefined): CrossingFeature[] {
+  const water = river.feature;
+  const out: CrossingFeature[] = [];
+  const bridges = road ? crossingsOf(road.line, water.line) : [];
+  if (road) {
+    bridges.forEach((c, i) => {
+      const sin = Math.abs(c.roadDir.x * c.waterDir.y - c.roadDir.y * c.waterDir.x);
+      // A road meeting the water at a slant needs a longer span.
+      const span = water.width / Math.max(sin, 0.35);
+      out.push({
+        id: `bridge-${i + 1}`,
+        kind: 'bridge',
+        name: bridges.length > 1 ? `Bridge ${i + 1}` : 'Bridge',
+        polygon: rectangle(c.p, c.roadDir, span / 2 + 18, road.width / 2 + 6),
+        waterId: water.id,
+        roadId: road.id,
+      });
+    });
+  }
+
+  // A ford well away from the bridge, so the river has two ways across.
+  const s = arcLengths(water.line);
+  const total = s[s.length - 1]!;
+  let chosen: number | undefined;
+  let best = { at: total / 2, score: -Infinity };
+  for (let attempt = 0; attempt < 40 && chosen === undefined; attempt++) {
+    const at = total * rng.range(0.15, 0.85);
+    const p = pointAtLength(water.line, s, at).p;
+    const fromBridges = Math.min(Infinity, ...bridges.map((c) => Math.abs(c.waterS - at)));
+    const fromRoad = road ? pointPolylineDist(p, road.line) : Infinity;
+    if (fromBridges >= 0.3 * total && fromRoad >= 150) chosen = at;
+    const score = Math.min(fromBridges / total, fromRoad / layout.width);
+    if (score > best.score) best = { at, score };
+  }
+  const { p, tangent } = pointAtLength(water.line, s, chosen ?? best.at);
+  out.push({
+    id: 'ford-1',
+    kind: 'ford',
+    name: 'Ford',
+    polygon: rectangle(p, tangent, rng.range(22, 32), water.width / 2 + 18),
+    waterId: water.id,
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hills
+
+/** Distance from the hill centre in units of its footprint (1 on the outline). */
+function hillRadiusAt(h: HillPlan, x: number, y: number): number {
+  const dx = x - h.centre.x;
+  const dy = y - h.centre.y;
+  const u = (dx * h.cos + dy * h.sin) / h.rMajor;
+  const v = (-dx * h.sin + dy * h.cos) / h.rMinor;
+  return Math.sqrt(u * u + v * v);
+}
+
+function hillRise(h: HillPlan, r: number): number {
+  if (r >= 1) return 0;
+  return h.height * smoothstep((1 - r) / (1 - h.plateau));
+}
+
+/** Points every `step` mm along a polyline, for clearance checks. */
+function densify(line: readonly Vec2[], step: number): Vec2[] {
+  const out: Vec2[] = [];
+  for (let i = 0; i + 1 < line.length; i++) {
+    const a = line[i]!;
+    const b = line[i + 1]!;
+    const n = Math.max(1, Math.ceil(dist(a, b) / step));
+    for (let k = 0; k < n; k++) out.push({ x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n });
+  }
+  const last = line[line.length - 1];
+  if (last) out.push(last);
+  return out;
+}
+
+function planHills(rng: Rng, layout: Layout, count: number, river: RiverPlan | undefined, road: RoadFeature | undefined): HillPlan[] {
+  const { width, depth } = layout;
+  const waterPts = river ? densify(river.feature.line, 10) : [];
+  const waterClear = river ? river.feature.width / 2 + river.bank + 20 : 0;
+  const roadPts = road ? densify(road.line, 20) : [];
+  const hills: HillPlan[] = [];
+  const attempts = 600;
+  for (let attempt = 0; attempt < attempts && hills.length < count; attempt++) {
+    // Later attempts try smaller hills, which fit between the river and the table edge more easily.
+    const shrink = 1 - (0.5 * attempt) / attempts;
+    const rMinor = rng.range(110, 240) * shrink;
+    const rMajor = Math.min(rMinor / rng.range(0.65, 1), 380 * shrink);
+    const angle = rng.range(0, TAU / 2);
+    const plateau = rng.range(0.05, 0.4);
+    // Steepest slope of a smoothstep flank is 1.5 * height / flank width: 0.25 gentle, 0.9 steep.
+    const steepness = rng.range(0.25, 0.9);
+    const height = clamp((steepness * rMinor * (1 - plateau)) / 1.5, 30, 90);
+    const centre = { x: width * rng.range(0.06, 0.94), y: depth * rng.range(0.08, 0.92) };
+    const hill: HillPlan = { centre, rMajor, rMinor, cos: dcos(angle), sin: dsin(angle), height, plateau };
+
+    const meanR = Math.sqrt(rMajor * rMinor);
+    const clearOfWater = waterPts.every((p) => hillRadiusAt(hill, p.x, p.y) >= 1 + waterClear / rMinor);
+    // A road may climb a flank but not run over the summit.
+    const clearOfRoad = roadPts.every((p) => hillRadiusAt(hill, p.x, p.y) >= 0.6);
+    const apart = hills.every((o) => dist(o.centre, centre) >= 0.9 * (meanR + Math.sqrt(o.rMajor * o.rMinor)));
+    if (clearOfWater && clearOfRoad && apart) hills.push(hill);
+  }
+  return hills;
+}
+
+function hillOutline(h: HillPlan): Vec2[] {
+  const n = 24;
+  const out: Vec2[] = [];
+  for (let k = 0; k < n; k++) {
+    const a = (TAU * k) / n;
+    const u = dcos(a) * h.rMajor;
+    const v = dsin(a) * h.rMinor;
+    out.push({ x: h.centre.x + u * h.cos - v * h.sin, y: h.centre.y + u * h.sin + v * h.cos });
+  }
+  return out;
+}
+
+function hillFeature(h: HillPlan, i: number, names: Namer): HillFeature {
+  return {
+    id: `hill-${i + 1}`,
+    kind: 'hill',
+    name: names.name(h.centre, 'hill'),
+    polygon: hillOutline(h),
+    centre: h.centre,
+    radius: Math.sqrt(h.rMajor * h.rMinor),
+    height: h.height,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Woods
+
+/** Distance between a closed ring and a polyline or another ring; 0 when they touch or one holds the other. */
+function shapeDist(closed: readonly Vec2[], other: readonly Vec2[], otherClosed: boolean): number {
+  if (other.length > 0 && pointInPolygon(other[0]!, closed)) return 0;
+  if (otherClosed && closed.length > 0 && pointInPolygon(closed[0]!, other)) return 0;
+  return polylinePolylineDist(closed, other);
+}
+
+function planWoods(
+  rng: Rng,
+  layout: Layout,
+  count: number,
+  river: RiverPlan | undefined,
+  road: RoadFeature | undefined,
+  crossings: readonly CrossingFeature[],
+): Vec2[][] {
+  const { width, depth, strip } = layout;
+  const woods: Vec2[][] = [];
+  const attempts = 800;
+  for (let attempt = 0; attempt < attempts && woods.length < count; attempt++) {
+    const shrink = 1 - (0.5 * attempt) / attempts;
+    const base = rng.range(60, 130) * shrink;
+    const lo = strip + 0.3 * base;
+    const hi = depth - strip - 0.3 * base;
+    const centre = { x: width * rng.range(0.08, 0.92), y: lo < hi ? rng.range(lo, hi) : depth * rng.range(0.3, 0.7) };
+    const polygon = woodOutline(rng, centre, base);
+    const closed = ring(polygon);
+
+    const inStrips = polygon.filter((p) => p.y < strip || p.y > depth - strip).length;
+    if (inStrips > polygon.length * 0.25) continue;
+    if (polygon.some((p) => p.x < 0 || p.x > width || p.y < 0 || p.y > depth)) continue;
+    if (river && shapeDist(closed, river.feature.line, false) < river.feature.width / 2 + river.bank + 15) continue;
+    if (road && shapeDist(closed, road.line, false) < road.width / 2 + 12) continue;
+    if (crossings.some((c) => shapeDist(closed, ring(c.polygon), true) < 30)) continue;
+    if (woods.some((w) => shapeDist(closed, ring(w), true) < 40)) continue;
+    woods.push(polygon);
+  }
+  return woods;
+}
+
+/** An irregular, star-shaped outline: a few low harmonics give lobes, a little jitter gives edges. */
+function woodOutline(rng: Rng, c: Vec2, base: number): Vec2[] {
+  const n = 12 + rng.int(5);
+  const a2 = rng.range(0.05, 0.25);
+  const p2 = rng.range(0, TAU);
+  const a3 = rng.range(0, 0.12);
+  const p3 = rng.range(0, TAU);
+  const a5 = rng.range(0, 0.06);
+  const p5 = rng.range(0, TAU);
+  const out: Vec2[] = [];
+  for (let k = 0; k < n; k++) {
+    const theta = (TAU * (k + rng.range(-0.2, 0.2))) / n;
+    const r = base * (1 + a2 * dcos(2 * theta + p2) + a3 * dcos(3 * theta + p3) + a5 * dcos(5 * theta + p5) + rng.range(-0.06, 0.06));
+    out.push({ x: c.x + r * dcos(theta), y: c.y + r * dsin(theta) });
+  }
+  return out;
+}
+
+function woodFeature(rng: Rng, polygon: Vec2[], i: number, names: Namer): WoodFeature {
+  let cx = 0;
+  let cy = 0;
+  for (const p of polygon) {
+    cx += p.x;
+    cy += p.y;
+  }
+  const centre = { x: cx / polygon.length, y: cy / polygon.length };
+  return {
+    id: `wood-${i + 1}`,
+    kind: 'wood',
+    name: names.name(centre, 'wood'),
+    polygon,
+    canopyHeight: rng.range(40, 60),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Heights
+
+function raiseGround(hm: Heightmap, rng: Rng, layout: Layout, hills: readonly HillPlan[], river: RiverPlan | undefined): void {
+  const noise: NoiseFunction2D = createNoise2D(() => rng.float());
+  const broadAmp = rng.range(5, 10);
+  const broadScale = rng.range(600, 900);
+  const fineAmp = rng.range(1.5, 3);
+  const fineScale = rng.range(180, 260);
+  // The whole table falls gently towards the river's outlet, so the water runs downhill.
+  const fall = river ? (river.flowsRight ? -river.tilt : river.tilt) / layout.width : 0;
+  const h = hm.heights;
+  for (let j = 0; j < hm.rows; j++) {
+    const y = hm.originY + j * hm.cellSize;
+    for (let i = 0; i < hm.cols; i++) {
+      const x = hm.originX + i * hm.cellSize;
+      let z =
+        broadAmp * noise(x / broadScale, y / broadScale) +
+        fineAmp * noise(x / fineScale + 40.5, y / fineScale + 17.25) +
+        fall * (x - layout.width / 2);
+      for (const hill of hills) z += hillRise(hill, hillRadiusAt(hill, x, y));
+      h[j * hm.cols + i] = z;
+    }
+  }
+}
+
+/**
+ * Cut the channel: a flat bed `depth` below the ground, falling monotonically downstream, with
+ * banks that blend back into the ground. Only ever lowers the ground.
+ */
+function carveRiver(hm: Heightmap, river: RiverPlan): void {
+  const { line, width, depth } = river.feature;
+  const halfWidth = width / 2;
+  const cs = hm.cellSize;
+  // A stream only two cells wide would be smeared away by the grid: keep its bed at least a
+  // cell and a half wide and its banks at least a cell.
+  const flatHalf = Math.max(0.5 * halfWidth, 0.75 * cs);
+  const reach = Math.max(halfWidth + river.bank, flatHalf + cs);
+
+  const ground = line.map((p) => heightAt(hm, p.x, p.y));
+  const bed: number[] = [];
+  for (let k = 0; k < line.length; k++) {
+    // Smoothing keeps the bed from copying every ripple of the noise.
+    let sum = 0;
+    let n = 0;
+    for (let m = Math.max(0, k - 3); m <= Math.min(line.length - 1, k + 3); m++) {
+      sum += ground[m]!;
+      n++;
+    }
+    const target = Math.min(sum / n - depth, ground[k]! - 0.8 * depth);
+    bed.push(k === 0 ? target : Math.min(bed[k - 1]!, target));
+  }
+
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of line) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  const i0 = clamp(Math.floor((minX - reach - hm.originX) / cs), 0, hm.cols - 1);
+  const i1 = clamp(Math.ceil((maxX + reach - hm.originX) / cs), 0, hm.cols - 1);
+  const j0 = clamp(Math.floor((minY - reach - hm.originY) / cs), 0, hm.rows - 1);
+  const j1 = clamp(Math.ceil((maxY + reach - hm.originY) / cs), 0, hm.rows - 1);
+  const reach2 = reach * reach;
+  const h = hm.heights;
+  for (let j = j0; j <= j1; j++) {
+    const y = hm.originY + j * cs;
+    for (let i = i0; i <= i1; i++) {
+      const x = hm.originX + i * cs;
+      let best = reach2;
+      let bedHere = 0;
+      for (let k = 0; k + 1 < line.length; k++) {
+        const { d2, u } = pointSegmentDist2(x, y, line[k]!, line[k + 1]!);
+        if (d2 < best) {
+          best = d2;
+          bedHere = bed[k]! + (bed[k + 1]! - bed[k]!) * u;
+        }
+      }
+      if (best >= reach2) continue;
+      const d = Math.sqrt(best);
+      const idx = j * hm.cols + i;
+      const orig = h[idx]!;
+      const t = d <= flatHalf ? 0 : (d - flatHalf) / (reach - flatHalf);
+      const target = bedHere + (orig - bedHere) * smoothstep(t);
+      if (target < orig) h[idx] = target;
+    }
+  }
+}
+
+/** Shift all heights so the lowest point is 0: the table top is never below the board. */
+function settleToZero(hm: Heightmap): void {
+  let min = Infinity;
+  for (const v of hm.heights) if (v < min) min = v;
+  if (!Number.isFinite(min)) return;
+  for (let k = 0; k < hm.heights.length; k++) hm.heights[k] = hm.heights[k]! - min;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+/** "North-west wood", "Centre hill", with a number when a name repeats. North is far from the player. */
+class Namer {
+  private readonly used = new Map<string, number>();
+  constructor(private readonly layout: Layout) {}
+
+  name(p: Vec2, noun: string): string {
+    const { width, depth } = this.layout;
+    const ns = p.y > (2 * depth) / 3 ? 'North' : p.y < depth / 3 ? 'South' : '';
+    const ew = p.x > (2 * width) / 3 ? 'east' : p.x < width / 3 ? 'west' : '';
+    let place: string;
+    if (ns && ew) place = `${ns}-${ew}`;
+    else if (ns) place = ns;
+    else if (ew) place = ew[0]!.toUpperCase() + ew.slice(1);
+    else place = 'Centre';
+    const base = `${place} ${noun}`;
+    const n = (this.used.get(base) ?? 0) + 1;
+    this.used.set(base, n);
+    return n === 1 ? base : `${base} ${n}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memo
+
+const MEMO_SIZE = 4;
+const memo = new Map<string, Battlefield>();
+
+/** The memo key: the spec's JSON with its keys sorted, so key order does not matter. */
+export function specKey(spec: BattlefieldSpec): string {
+  return JSON.stringify(spec, Object.keys(spec).sort());
+}
+
+/**
+ * The battlefield for a spec, built once and then served from a small LRU memo, so the rules
+ * engine can call this on every action. The result is shared: treat it as read-only.
+ */
+export function battlefieldFromSpec(spec: BattlefieldSpec): Battlefield {
+  const key = specKey(spec);
+  const hit = memo.get(key);
+  if (hit) {
+    // Re-inserting marks it most recently used.
+    memo.delete(key);
+    memo.set(key, hit);
+    return hit;
+  }
+  const bf = generateBattlefield(spec);
+  deepFreeze(bf.features);
+  Object.freeze(bf.spec);
+  memo.set(key, bf);
+  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  return bf;
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}

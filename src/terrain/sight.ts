@@ -1,0 +1,259 @@
+/**
+ * Line of sight over the heightmap and through woods. The AI calls this thousands of times per
+ * decision, so the main path walks the heightmap with inlined bilinear sampling and allocates
+ * nothing per sample; the profile for the UI is a separate, slower walk.
+ */
+
+import type { Vec2 } from '../core/geometry';
+import type { Battlefield } from './battlefield';
+import { heightAt, type Heightmap } from './heightmap';
+import { boundsMeetSegment, containsPoint, polygonCrossings, sortPrefix, terrainIndex, type CompiledFeature } from './spatial';
+
+export interface SightOptions {
+  /** Eye above the ground at `from`, mm. */
+  eyeHeight: number;
+  /** Point to be seen, above the ground at `to`, mm. */
+  targetHeight: number;
+  /**
+   * How far the line may run through woods below the canopy top before it is blocked, mm
+   * (3" = 76.2 in the one-page rules). Default 0: any wood below its canopy blocks at once.
+   */
+  obscuringLimit?: number;
+  /** Longest visible distance, mm; beyond it the line is blocked with kind 'range'. */
+  maxRange?: number;
+  /** Also return the height profile along the line (for the UI; slower). */
+  profile?: boolean;
+}
+
+export interface SightSample {
+  /** Distance from `from`, mm. */
+  d: number;
+  ground: number;
+  /** Height of the sight line. */
+  ray: number;
+  /** Top of whatever obscures sight here: a canopy, or the ground where there is none. */
+  canopy: number;
+}
+
+export type SightBlocker = 'ground' | 'canopy' | 'range';
+
+export interface SightResult {
+  visible: boolean;
+  /** Where and by what the line was first blocked, nearest `from`. */
+  blockedBy?: { kind: SightBlocker; featureId?: string; at: Vec2 };
+  /** Mm travelled below a canopy top, up to the point where the line was blocked. */
+  obscured: number;
+  /** Only when opts.profile is set. */
+  profile?: SightSample[];
+}
+
+// Per-call buffers for the woods a line passes through, reused so the hot path does not allocate.
+let crossBuf: Float64Array = new Float64Array(64);
+let spanStart: Float64Array = new Float64Array(16);
+let spanEnd: Float64Array = new Float64Array(16);
+let spanHeight: Float64Array = new Float64Array(16);
+let spanFeature: Int32Array = new Int32Array(16);
+
+function growSpans(n: number): void {
+  if (spanStart.length >= n) return;
+  const size = Math.max(n, spanStart.length * 2);
+  const grow = (a: Float64Array): Float64Array => {
+    const b = new Float64Array(size);
+    b.set(a);
+    return b;
+  };
+  spanStart = grow(spanStart);
+  spanEnd = grow(spanEnd);
+  spanHeight = grow(spanHeight);
+  const f = new Int32Array(size);
+  f.set(spanFeature);
+  spanFeature = f;
+}
+
+/**
+ * Collect the stretches of segment a-b (as distances from a, mm) inside each occluder, sorted by
+ * start. Returns how many there are.
+ */
+function collectSpans(occluders: readonly CompiledFeature[], ax: number, ay: number, bx: number, by: number, len: number): number {
+  let count = 0;
+  const dx = bx - ax;
+  const dy = by - ay;
+  for (let o = 0; o < occluders.length; o++) {
+    const cf = occluders[o]!;
+    if (!cf.polygon || !boundsMeetSegment(cf, ax, ay, bx, by)) continue;
+    const need = cf.polygon.length / 2 + 1;
+    if (crossBuf.length < need) crossBuf = new Float64Array(need * 2);
+    const n = polygonCrossings(cf.polygon, ax, ay, dx, dy, crossBuf, 0);
+    sortPrefix(crossBuf, n);
+    for (let k = 0; k + 1 < n; k += 2) {
+      const t0 = crossBuf[k]! < 0 ? 0 : crossBuf[k]!;
+      const t1 = crossBuf[k + 1]! > 1 ? 1 : crossBuf[k + 1]!;
+      if (t1 <= t0) continue;
+      growSpans(count + 1);
+      // Insert in start order; a line meets only a handful of woods.
+      let j = count - 1;
+      while (j >= 0 && spanStart[j]! > t0 * len) {
+        spanStart[j + 1] = spanStart[j]!;
+        spanEnd[j + 1] = spanEnd[j]!;
+        spanHeight[j + 1] = spanHeight[j]!;
+        spanFeature[j + 1] = spanFeature[j]!;
+        j--;
+      }
+      spanStart[j + 1] = t0 * len;
+      spanEnd[j + 1] = t1 * len;
+      spanHeight[j + 1] = cf.obscuringHeight;
+      spanFeature[j + 1] = cf.index;
+      count++;
+    }
+  }
+  return count;
+}
+
+/** Bilinear height at grid coordinates (gx, gy), clamped; the same as heightAt without the unit conversion. */
+function gridHeight(h: Float32Array, cols: number, maxI: number, maxJ: number, gx: number, gy: number): number {
+  gx = gx < 0 ? 0 : gx > maxI ? maxI : gx;
+  gy = gy < 0 ? 0 : gy > maxJ ? maxJ : gy;
+  let i = Math.floor(gx);
+  let j = Math.floor(gy);
+  if (i >= maxI) i = maxI > 0 ? maxI - 1 : 0;
+  if (j >= maxJ) j = maxJ > 0 ? maxJ - 1 : 0;
+  const fx = gx - i;
+  const fy = gy - j;
+  const k = j * cols + i;
+  const di = maxI > 0 ? 1 : 0;
+  const dj = maxJ > 0 ? cols : 0;
+  const h00 = h[k]!;
+  const h10 = h[k + di]!;
+  const top = h00 + (h10 - h00) * fx;
+  const h01 = h[k + dj]!;
+  const bottom = h01 + (h[k + dj + di]! - h01) * fx;
+  return top + (bottom - top) * fy;
+}
+
+/** Can a point `eyeHeight` above `from` see a point `targetHeight` above `to`? */
+export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOptions): SightResult {
+  const hm = bf.heightmap;
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  const profile = opts.profile ? sightProfile(bf, from, to, opts) : undefined;
+
+  if (opts.maxRange !== undefined && len > opts.maxRange) {
+    const k = opts.maxRange / len;
+    return withProfile(
+      { visible: false, blockedBy: { kind: 'range', at: { x: from.x + dx * k, y: from.y + dy * k } }, obscured: 0 },
+      profile,
+    );
+  }
+  if (len === 0) return withProfile({ visible: true, obscured: 0 }, profile);
+
+  const z0 = heightAt(hm, from.x, from.y) + opts.eyeHeight;
+  const z1 = heightAt(hm, to.x, to.y) + opts.targetHeight;
+  const rise = z1 - z0;
+  const cs = hm.cellSize;
+  const step = cs / 2;
+  const h = hm.heights;
+  const cols = hm.cols;
+  const maxI = hm.cols - 1;
+  const maxJ = hm.rows - 1;
+  // Grid coordinates advance linearly along the line.
+  const gx0 = (from.x - hm.originX) / cs;
+  const gy0 = (from.y - hm.originY) / cs;
+  const gdx = dx / len / cs;
+  const gdy = dy / len / cs;
+
+  // Ground: sample every half cell, leaving out half a cell at each end so that a figure standing
+  // on a slope does not hide itself or its target.
+  let groundAt = Infinity;
+  const skip = cs / 2;
+  if (len > 2 * skip) {
+    const n = Math.floor((len - 2 * skip) / step + 1e-9);
+    let prevD = 0;
+    let prevGap = -Infinity;
+    for (let k = 0; k <= n; k++) {
+      const d = skip + k * step;
+      const gap = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d) - (z0 + (rise * d) / len);
+      if (gap > 0) {
+        // Interpolate to where the ground rose through the line.
+        groundAt = prevGap > -Infinity ? prevD + (step * -prevGap) / (gap - prevGap) : d;
+        break;
+      }
+      prevD = d;
+      prevGap = gap;
+    }
+  }
+
+  // Canopy: walk only the stretches inside woods, up to where the ground blocks.
+  const limit = opts.obscuringLimit ?? 0;
+  let obscured = 0;
+  let canopyAt = Infinity;
+  let canopyFeature = -1;
+  const idx = terrainIndex(bf);
+  if (idx.occluders.length > 0) {
+    const spans = collectSpans(idx.occluders, from.x, from.y, to.x, to.y, len);
+    const stop = Math.min(groundAt, len);
+    let covered = 0;
+    for (let s = 0; s < spans && canopyAt === Infinity; s++) {
+      // Overlapping woods: the stretch already walked is not counted again.
+      const lo = Math.max(spanStart[s]!, covered);
+      const hi = Math.min(spanEnd[s]!, stop);
+      if (hi <= lo) continue;
+      covered = hi;
+      const top = spanHeight[s]!;
+      const m = Math.ceil((hi - lo) / step);
+      const sub = (hi - lo) / m;
+      for (let k = 0; k < m; k++) {
+        const d = lo + (k + 0.5) * sub;
+        const ground = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d);
+        if (z0 + (rise * d) / len >= ground + top) continue;
+        obscured += sub;
+        if (obscured > limit) {
+          canopyAt = lo + (k + 1) * sub - (obscured - limit);
+          obscured = limit;
+          canopyFeature = spanFeature[s]!;
+          break;
+        }
+      }
+    }
+  }
+
+  if (canopyAt < Infinity) {
+    const at = { x: from.x + (dx * canopyAt) / len, y: from.y + (dy * canopyAt) / len };
+    return withProfile({ visible: false, blockedBy: { kind: 'canopy', featureId: bf.features[canopyFeature]!.id, at }, obscured }, profile);
+  }
+  if (groundAt < Infinity) {
+    const at = { x: from.x + (dx * groundAt) / len, y: from.y + (dy * groundAt) / len };
+    const hill = idx.features.find((cf) => cf.feature.kind === 'hill' && containsPoint(cf, at.x, at.y));
+    const blockedBy = hill ? { kind: 'ground' as const, featureId: hill.feature.id, at } : { kind: 'ground' as const, at };
+    return withProfile({ visible: false, blockedBy, obscured }, profile);
+  }
+  return withProfile({ visible: true, obscured }, profile);
+}
+
+function withProfile(result: SightResult, profile: SightSample[] | undefined): SightResult {
+  if (profile) result.profile = profile;
+  return result;
+}
+
+/** Ground, sight line and canopy top every half cell from `from` to `to`, both included. */
+export function sightProfile(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOptions): SightSample[] {
+  const hm: Heightmap = bf.heightmap;
+  const idx = terrainIndex(bf);
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  const z0 = heightAt(hm, from.x, from.y) + opts.eyeHeight;
+  const z1 = heightAt(hm, to.x, to.y) + opts.targetHeight;
+  const n = Math.max(1, Math.ceil(len / (hm.cellSize / 2)));
+  const out: SightSample[] = [];
+  for (let k = 0; k <= n; k++) {
+    const t = k / n;
+    const x = from.x + dx * t;
+    const y = from.y + dy * t;
+    const ground = heightAt(hm, x, y);
+    let top = 0;
+    for (const cf of idx.occluders) if (cf.obscuringHeight > top && containsPoint(cf, x, y)) top = cf.obscuringHeight;
+    out.push({ d: len * t, ground, ray: z0 + (z1 - z0) * t, canopy: ground + top });
+  }
+  return out;
+}
