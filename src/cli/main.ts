@@ -5,11 +5,16 @@ import { GameSession } from '../app/session';
 import { rulesetIds } from '../rules/registry';
 import { intFlag, parseArgs, UsageError } from './args';
 import { makePlayer, playGame, type GameRecord } from './simulate';
+import { PLAYER_HELP } from '../ai/players';
+import { wilson } from './stats';
+import { median, quantile } from '../../bench/stats';
 
 export const USAGE = `Usage:
   tricorne simulate --ruleset R --games N --a PLAYER --b PLAYER [--seed S] [--json]
       Play N headless games and print each game's winner, turns and final state hash, then totals.
-      Rulesets: ${rulesetIds().join(', ')}. Players: random. Sides alternate between games.
+      Rulesets: ${rulesetIds().join(', ')}. Players: ${PLAYER_HELP}.
+      Sides alternate between games. Prints win, draw and loss rates with 95% confidence
+      intervals, and decision-time statistics.
   tricorne replay FILE
       Check that a saved game replays to its recorded state hash.
   tricorne help
@@ -67,15 +72,33 @@ function simulate(argv: readonly string[], io: Io): number {
       io.out(`game ${i + 1}: winner ${who}, ${record.turns} turns, ${record.actions} actions, hash ${record.hash}`);
     }
   }
+  const count = (who: 'a' | 'b' | null): number => records.filter((r) => r.winnerPlayer === who).length;
+  const rate = (n: number): { rate: number; ci95: [number, number] } => ({ rate: n / games, ci95: wilson(n, games) });
+  const times = (who: 'a' | 'b'): { median: number; p90: number; max: number; decisions: number } | null => {
+    const all = records.flatMap((r) => r.decisionMs[who]);
+    return all.length ? { median: median(all), p90: quantile(all, 0.9), max: Math.max(...all), decisions: all.length } : null;
+  };
   const totals = {
     games,
-    aWins: records.filter((r) => r.winnerPlayer === 'a').length,
-    bWins: records.filter((r) => r.winnerPlayer === 'b').length,
-    draws: records.filter((r) => r.winnerPlayer === null).length,
+    aWins: count('a'),
+    bWins: count('b'),
+    draws: count(null),
+    a: { win: rate(count('a')), draw: rate(count(null)), loss: rate(count('b')) },
     meanTurns: records.reduce((s, r) => s + r.turns, 0) / games,
+    decisionMs: { a: times('a'), b: times('b') },
   };
-  if (switches.has('json')) io.out(JSON.stringify({ ruleset, seed, a: flags.a ?? 'random', b: flags.b ?? 'random', games: records, totals }, null, 1));
-  else io.out(`totals: ${games} games; a won ${totals.aWins}, b won ${totals.bWins}, ${totals.draws} drawn; mean ${totals.meanTurns.toFixed(1)} turns`);
+  const slim = records.map(({ decisionMs: _d, ...r }) => r);
+  if (switches.has('json')) {
+    io.out(JSON.stringify({ ruleset, seed, a: flags.a ?? 'random', b: flags.b ?? 'random', games: slim, totals }, null, 1));
+  } else {
+    const pct = (r: { rate: number; ci95: [number, number] }): string => `${(r.rate * 100).toFixed(1)}% (95% CI ${(r.ci95[0] * 100).toFixed(1)}–${(r.ci95[1] * 100).toFixed(1)}%)`;
+    io.out(`totals: ${games} games; a won ${totals.aWins}, b won ${totals.bWins}, ${totals.draws} drawn; mean ${totals.meanTurns.toFixed(1)} turns`);
+    io.out(`a (${flags.a ?? 'random'}): win ${pct(totals.a.win)}, draw ${pct(totals.a.draw)}, loss ${pct(totals.a.loss)}`);
+    for (const who of ['a', 'b'] as const) {
+      const t = totals.decisionMs[who];
+      if (t) io.out(`${who} decision time: median ${t.median.toFixed(2)} ms, p90 ${t.p90.toFixed(2)} ms, max ${t.max.toFixed(1)} ms over ${t.decisions} decisions`);
+    }
+  }
   return 0;
 }
 

@@ -1,28 +1,16 @@
 /** Headless games between players, for testing the rules and measuring players against each other. */
 
 import { GameSession } from '../app/session';
-import { randomAction } from '../ai/random';
-import { Rng } from '../core/random';
-import type { Action, GameState } from '../core/model';
-import type { Ruleset, LegalAction } from '../core/ruleset';
+import { makePlayer as makeAnyPlayer, PlayerError, type Player } from '../ai/players';
 import { UsageError } from './args';
 
-export type PlayerId = 'random';
-export const PLAYERS: PlayerId[] = ['random'];
-
-export interface Player {
-  name: string;
-  choose(ruleset: Ruleset, state: GameState, legal: LegalAction[]): Action | null;
-}
-
 export function makePlayer(id: string, seed: string): Player {
-  if (id === 'random') {
-    return {
-      name: 'random',
-      choose: (ruleset, state, legal) => randomAction(ruleset, state, legal, new Rng(`${seed}/random/${state.seq}`)),
-    };
+  try {
+    return makeAnyPlayer(id, seed);
+  } catch (e) {
+    if (e instanceof PlayerError) throw new UsageError(e.message);
+    throw e;
   }
-  throw new UsageError(`unknown player "${id}"; players: ${PLAYERS.join(', ')}`);
 }
 
 export interface GameRecord {
@@ -35,6 +23,8 @@ export interface GameRecord {
   turns: number;
   actions: number;
   hash: string;
+  /** Milliseconds per decision by each player (computer players only). */
+  decisionMs: { a: number[]; b: number[] };
 }
 
 /** Play one game to the end. Side 0 is player a unless `swap`. */
@@ -43,12 +33,16 @@ export function playGame(rulesetId: string, seed: string, a: Player, b: Player, 
   const sides = session.state.sides.map((s) => s.id);
   const playerOf = (side: string): 'a' | 'b' => ((sides.indexOf(side) === 0) !== swap ? 'a' : 'b');
   let actions = 0;
+  const decisionMs: { a: number[]; b: number[] } = { a: [], b: [] };
   while (!session.state.result) {
     if (actions >= maxActions) throw new Error(`game ${seed} did not finish in ${maxActions} actions`);
     const side = session.state.active;
     if (!side) throw new Error(`game ${seed}: nobody is to act at seq ${session.state.seq}`);
-    const player = playerOf(side) === 'a' ? a : b;
-    const action = player.choose(session.ruleset, session.state, session.legal(side));
+    const who = playerOf(side);
+    const player = who === 'a' ? a : b;
+    const t0 = performance.now();
+    const { action } = player.choose(session.ruleset, session.state, session.legal(side), side);
+    decisionMs[who].push(performance.now() - t0);
     if (!action) throw new Error(`game ${seed}: ${player.name} found no legal action for ${side} in ${session.state.phase}`);
     const r = session.act(action);
     if (!r.ok) throw new Error(`game ${seed}: ${player.name} chose an action the rules refused: ${'error' in r ? r.error : 'dice needed'}`);
@@ -66,6 +60,7 @@ export function playGame(rulesetId: string, seed: string, a: Player, b: Player, 
       turns: session.state.turn,
       actions,
       hash: view.hash,
+      decisionMs,
     },
   };
 }

@@ -83,6 +83,46 @@ export interface UnitInfoLine {
   value: string;
 }
 
+/** Where a unit is expected to end an action, and what an attack is expected to do. */
+export interface Forecast {
+  /** The acting unit's expected pose afterwards (for moves; absent when it stays). */
+  pose?: { x: number; y: number; facing: number };
+  /** Expected loss to the target, as a fraction of its current strength (0..1). */
+  inflicted?: number;
+  /** Expected loss to the actor, as a fraction of its current strength (0..1). */
+  risk?: number;
+  /** The unit attacked, if any. */
+  target?: string;
+}
+
+/**
+ * What a rulebook tells the AI: the numbers it cannot know without the rules. The AI itself is
+ * rule-agnostic; everything it knows of a ruleset comes through here and through legal actions.
+ */
+export interface AiHints<RS = unknown, US = Record<string, unknown>> {
+  /** Units that fight (not commanders, wagons or markers). */
+  isCombatant(unit: Unit<US>): boolean;
+  /** 0..1: how fit the unit is (figures left, Resolve, pips...). */
+  strength(state: GameState<RS, US>, unit: Unit<US>): number;
+  /** Relative worth of the unit, for planning and for choosing targets. */
+  value(state: GameState<RS, US>, unit: Unit<US>): number;
+  /** How far, in mm from its footprint, the unit can hurt an enemy in its next activation. */
+  threatReach(state: GameState<RS, US>, unit: Unit<US>): number;
+  /** Its firing ranges, or null for units that do not shoot. */
+  fireRange(unit: Unit<US>): { close: number; long: number } | null;
+  /** The unit needs to recover (disordered, shaken, low Resolve). */
+  shaken(state: GameState<RS, US>, unit: Unit<US>): boolean;
+  /** Ground worth holding, and the distance within which a unit holds it. */
+  objectives(state: GameState<RS, US>): { x: number; y: number }[];
+  objectiveRadius: number;
+  /** How far the battle has run: 0 at the start, 1 in its last turn. */
+  progress(state: GameState<RS, US>): number;
+  /** Can one unit see another (the rulebook's sight rules over the terrain layer)? */
+  sees(state: GameState<RS, US>, battlefield: Battlefield, observer: Unit<US>, target: Unit<US>): boolean;
+  /** The expected result of a filled-in action, without rolling any dice. */
+  forecast(state: GameState<RS, US>, battlefield: Battlefield, action: Action): Forecast;
+}
+
 export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   id: string;
   name: string;
@@ -104,4 +144,6 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   describeUnit(state: GameState<RS, US>, unit: Unit<US>): UnitInfoLine[];
   /** Height of a unit's figures above the ground for sight, in mm (taller when mounted). */
   figureHeight(unit: Unit<US>): number;
+  /** What the AI needs to know of this rulebook. */
+  ai: AiHints<RS, US>;
 }

@@ -1,0 +1,40 @@
+/** The computer players by name: `random`, `scripted`, and `ai:LEVEL[:PERSONALITY]`. */
+
+import type { Action, GameState } from '../core/model';
+import { Rng } from '../core/random';
+import type { LegalAction, Ruleset } from '../core/ruleset';
+import { randomAction } from './random';
+import { scriptedAction } from './scripted';
+import { decide, type Decision, type Level, type Personality } from './utility';
+
+export interface Player {
+  name: string;
+  choose(ruleset: Ruleset, state: GameState, legal: LegalAction[], side: string): { action: Action | null; decision?: Decision };
+}
+
+const LEVELS: Level[] = ['easy', 'normal', 'hard'];
+const PERSONALITIES: Personality[] = ['balanced', 'cautious', 'aggressive'];
+
+export const PLAYER_HELP = `random | scripted | ai:${LEVELS.join('|')}[:${PERSONALITIES.join('|')}]`;
+
+export class PlayerError extends Error {}
+
+export function makePlayer(id: string, seed: string): Player {
+  if (id === 'random') {
+    return { name: id, choose: (ruleset, state, legal) => ({ action: randomAction(ruleset, state, legal, new Rng(`${seed}/random/${state.seq}`)) }) };
+  }
+  if (id === 'scripted') return { name: id, choose: (ruleset, state, legal) => ({ action: scriptedAction(ruleset, state, legal) }) };
+  const m = /^ai:(easy|normal|hard)(?::(balanced|cautious|aggressive))?$/.exec(id);
+  if (m) {
+    const level = m[1] as Level;
+    const personality = (m[2] ?? 'balanced') as Personality;
+    return {
+      name: id,
+      choose: (ruleset, state, _legal, side) => {
+        const decision = decide(ruleset, state, side, { level, personality }, `${seed}/${state.seed}/${state.seq}`);
+        return { action: decision?.action ?? null, ...(decision ? { decision } : {}) };
+      },
+    };
+  }
+  throw new PlayerError(`unknown player "${id}"; players: ${PLAYER_HELP}`);
+}
