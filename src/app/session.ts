@@ -91,11 +91,17 @@ export class GameSession {
   }
 
   act(action: Action, entered?: number[]): ActResult {
+    const r = this.step(action, entered);
+    if (!r.ok) return r;
+    return { ok: true, view: this.view(), events: r.events };
+  }
+
+  /** Apply an action without building a view: for headless games, where nobody looks. */
+  step(action: Action, entered?: number[]): ApplyResult {
     const before = this.state;
     const r = apply(this.ruleset, before, action, entered);
-    if (!r.ok) return r;
-    this.push(r, before);
-    return { ok: true, view: this.view(), events: r.events };
+    if (r.ok) this.push(r, before);
+    return r;
   }
 
   private push(r: Extract<ApplyResult, { ok: true }>, before: GameState): void {

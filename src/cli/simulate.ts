@@ -44,7 +44,7 @@ export function playGame(rulesetId: string, seed: string, a: Player, b: Player, 
     const { action } = player.choose(session.ruleset, session.state, session.legal(side), side);
     decisionMs[who].push(performance.now() - t0);
     if (!action) throw new Error(`game ${seed}: ${player.name} found no legal action for ${side} in ${session.state.phase}`);
-    const r = session.act(action);
+    const r = session.step(action);
     if (!r.ok) throw new Error(`game ${seed}: ${player.name} chose an action the rules refused: ${'error' in r ? r.error : 'dice needed'}`);
     actions++;
   }

@@ -161,8 +161,16 @@ export function rectDistance(a: OrientedRect, b: OrientedRect): number {
 }
 
 export function pointRectDistance(r: OrientedRect, p: Vec2): number {
-  if (pointInRect(r, p)) return 0;
-  return Math.min(...edges(r).map(([a, b]) => pointSegmentDistance(p, a, b)));
+  // In the rectangle's own frame the distance is to an axis-aligned box: no edges to walk.
+  const c = Math.cos(r.facing);
+  const s = Math.sin(r.facing);
+  const dx = p.x - r.cx;
+  const dy = p.y - r.cy;
+  const f = Math.abs(dx * c + dy * s) - r.depth / 2;
+  const l = Math.abs(dx * s - dy * c) - r.width / 2;
+  const ef = f > 0 ? f : 0;
+  const el = l > 0 ? l : 0;
+  return Math.sqrt(ef * ef + el * el);
 }
 
 /** Closest point of a rectangle's outline (or the point itself when inside) to p. */

@@ -3,6 +3,7 @@ import {
   arcOf,
   corners,
   pointInFrontZone,
+  pointRectDistance,
   rectDistance,
   rectInFrontZone,
   rectsOverlap,
@@ -49,6 +50,17 @@ describe('oriented rectangles', () => {
     // Corner to corner on the diagonal: 30 and 40 apart, 50 mm.
     expect(rectDistance(rect(0, 0), rect(130, 60))).toBeCloseTo(50, 9);
     expect(rectDistance(rect(0, 0), rect(10, 5))).toBe(0);
+  });
+
+  it('measures point-to-rectangle distance in the rectangle\'s own frame, rotated or not', () => {
+    const r = rect(0, 0);
+    expect(pointRectDistance(r, { x: 0, y: 40 })).toBeCloseTo(30, 9);
+    expect(pointRectDistance(r, { x: 80, y: 50 })).toBeCloseTo(50, 9); // 30 and 40 beyond a corner
+    expect(pointRectDistance(r, { x: 10, y: 5 })).toBe(0);
+    const tilted = rect(100, 100, north + Math.PI / 4, 100, 20);
+    // 25 mm straight out from the front edge's middle, along the tilted facing.
+    const out = { x: 100 + Math.cos(north + Math.PI / 4) * 35, y: 100 + Math.sin(north + Math.PI / 4) * 35 };
+    expect(pointRectDistance(tilted, out)).toBeCloseTo(25, 9);
   });
 
   it('sorts a point into front, flank and rear arcs by bearing from the centre', () => {
