@@ -110,7 +110,8 @@ function expectedCharge(bf: Battlefield, u: OnePageUnit, target: OnePageUnit): F
 
 function expectedMove(bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, endsInColumn = false): Forecast {
   const allowance = meanAllowance(u, moveContext(u, endsInColumn)) * fraction;
-  const walk = walkStraight({ x: u.x, y: u.y }, to, allowance, speedFn(bf, u), () => false, 10);
+  // A coarse step: a forecast needs the ground roughly, and it runs for every candidate.
+  const walk = walkStraight({ x: u.x, y: u.y }, to, allowance, speedFn(bf, u), () => false, 25);
   return { pose: { x: walk.end.x, y: walk.end.y, facing } };
 }
 
