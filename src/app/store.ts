@@ -1,0 +1,508 @@
+/**
+ * The page's state: the latest game view from the worker, the terrain, the legal orders of the side
+ * to act, what the player has selected and the order being filled in. Every game change goes
+ * through the engine worker; this store only remembers answers and drives the prompts.
+ */
+
+import { create } from 'zustand';
+import type { Action, GameEvent, GameSetup } from '../core/model';
+import type { ActionParam, LegalAction } from '../core/ruleset';
+import type { Vec2 } from '../core/geometry';
+import type { BattlefieldData, RulesetInfo } from './engineApi';
+import type { ActResult, GameView } from './session';
+import { connectEngine, type EngineConnection } from './engineClient';
+
+export type Opponent = 'human' | 'random';
+
+/** An order the player has chosen whose open parameters are being asked for, one at a time. */
+export interface PendingOrder {
+  legal: LegalAction;
+  values: Record<string, unknown>;
+  /** Index into `legal.params` of the parameter being asked for. */
+  step: number;
+}
+
+/** "Roll your own": the engine wants real dice for this action. */
+export interface DicePrompt {
+  action: Action;
+  label: string;
+  /** Values entered so far for this action, in order; sent in full on every retry. */
+  entered: number[];
+  count: number;
+  sides: number;
+  purpose: string;
+}
+
+export interface LogItem {
+  id: number;
+  /** The action number the event belongs to (the view's seq after it). */
+  seq: number;
+  event: GameEvent;
+}
+
+export interface Message {
+  kind: 'error' | 'info';
+  text: string;
+}
+
+export interface AppState {
+  status: 'starting' | 'ready' | 'failed';
+  rulesets: RulesetInfo[];
+  setup: GameSetup | null;
+  view: GameView | null;
+  battlefield: BattlefieldData | null;
+  /** Legal actions of the side to act, when a person plays that side; empty otherwise. */
+  legal: LegalAction[];
+  selected: string | null;
+  hovered: string | null;
+  pending: PendingOrder | null;
+  /** The current value of a pending `angle` parameter (radians). */
+  angleValue: number;
+  /** The table point under the pointer while a `point` parameter is asked for. */
+  hoverPoint: Vec2 | null;
+  dice: DicePrompt | null;
+  message: Message | null;
+  log: LogItem[];
+  opponent: Opponent;
+  busy: boolean;
+  notesOpen: boolean;
+  /** The autosave a previous visit left behind, offered as "Resume" until used or replaced. */
+  resumeText: string | null;
+  /** Soft shadows: off by default, as software WebGL (SwiftShader) draws them slowly. */
+  shadows: boolean;
+}
+
+export const useApp = create<AppState>(() => ({
+  status: 'starting',
+  rulesets: [],
+  setup: null,
+  view: null,
+  battlefield: null,
+  legal: [],
+  selected: null,
+  hovered: null,
+  pending: null,
+  angleValue: 0,
+  hoverPoint: null,
+  dice: null,
+  message: null,
+  log: [],
+  opponent: 'human',
+  busy: false,
+  notesOpen: false,
+  resumeText: null,
+  shadows: false,
+}));
+
+const set = useApp.setState;
+const get = useApp.getState;
+
+let engine: EngineConnection | null = null;
+/** The last save text, to restore the game into a new worker if the worker dies. */
+let lastSave: string | null = null;
+let logId = 0;
+/** Bumped whenever a new game starts, so a running opponent loop of the old game stops. */
+let generation = 0;
+
+const AUTOSAVE_KEY = 'tricorne.autosave';
+const OPPONENT_DELAY_MS = 650;
+
+function api() {
+  if (!engine) throw new Error('the engine is not running');
+  return engine.api;
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+function say(kind: Message['kind'], text: string): void {
+  set({ message: { kind, text } });
+}
+
+export function clearMessage(): void {
+  set({ message: null });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sides
+
+/** The side the random player plays: the second side (the first is the player's own). */
+export function randomSide(view: GameView | null): string | null {
+  return view?.state.sides[1]?.id ?? null;
+}
+
+/** Whether a person gives the orders of `side` (both sides in hot seat). */
+export function humanPlays(side: string | null): boolean {
+  if (!side) return false;
+  const s = get();
+  return s.opponent === 'human' || side !== randomSide(s.view);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start-up and games
+
+function startEngine(): EngineConnection {
+  const conn = connectEngine((why) => void recoverFromCrash(why));
+  engine = conn;
+  return conn;
+}
+
+async function recoverFromCrash(why: string): Promise<void> {
+  engine?.terminate();
+  startEngine();
+  if (!lastSave) {
+    set({ status: 'failed' });
+    say('error', `The engine stopped (${why}) before a game was started. Reload the page.`);
+    return;
+  }
+  try {
+    const view = await api().loadSave(lastSave);
+    await adoptView(view, null);
+    say('error', `The engine stopped (${why}); it was restarted and the game restored from the last position.`);
+  } catch (e) {
+    set({ status: 'failed' });
+    say('error', `The engine stopped (${why}) and the game could not be restored: ${errorText(e)}`);
+  }
+}
+
+/** Start the worker, read the rulesets and begin a game. */
+export async function startApp(setup: GameSetup): Promise<void> {
+  if (!engine) startEngine();
+  // Read the previous visit's autosave before this game's first autosave replaces it.
+  set({ resumeText: storedAutosave() });
+  try {
+    const rulesets = await api().rulesets();
+    set({ rulesets });
+    await newGame(setup);
+    set({ status: 'ready' });
+  } catch (e) {
+    set({ status: 'failed' });
+    say('error', `The game could not start: ${errorText(e)}`);
+  }
+}
+
+export async function newGame(setup: GameSetup): Promise<void> {
+  await guarded(async () => {
+    const view = await api().newGame(setup);
+    generation++;
+    set({ setup, log: [], selected: null });
+    await adoptView(view, null, true);
+    say('info', `New game: ${rulesetName(view.state.rulesetId)}, seed "${setup.seed}".`);
+  });
+}
+
+function rulesetName(id: string): string {
+  return get().rulesets.find((r) => r.id === id)?.name ?? id;
+}
+
+/**
+ * Take a new view from the worker: remember it, log its events, fetch the new legal orders, and
+ * reload the terrain when the battlefield changed (new game or load).
+ */
+async function adoptView(view: GameView, events: GameEvent[] | null, terrainChanged = false): Promise<void> {
+  const prev = get().view;
+  const battlefieldChanged =
+    terrainChanged || !prev || JSON.stringify(prev.state.battlefield) !== JSON.stringify(view.state.battlefield);
+  const battlefield = battlefieldChanged ? await api().battlefield() : get().battlefield;
+  const items = (events ?? []).map((event) => ({ id: ++logId, seq: view.seq, event }));
+  const selected = get().selected;
+  const selUnit = selected ? view.state.units.find((u) => u.id === selected) : undefined;
+  set((s) => ({
+    view,
+    battlefield,
+    log: [...s.log.filter((l) => l.seq <= view.seq), ...items],
+    pending: null,
+    hoverPoint: null,
+    dice: null,
+    selected: selUnit && !selUnit.removed ? selected : null,
+  }));
+  await refreshLegal();
+  void autosave();
+  scheduleOpponent();
+}
+
+async function refreshLegal(): Promise<void> {
+  const view = get().view;
+  const active = view?.state.active ?? null;
+  if (!view || !active || view.state.result || !humanPlays(active)) {
+    set({ legal: [] });
+    return;
+  }
+  const legal = await api().legal(active);
+  // A newer view may have arrived meanwhile; only keep orders for the view they were asked for.
+  if (get().view !== view) return;
+  set({ legal });
+  // When every order on offer belongs to one unit (a reaction to a charge, say), show that unit.
+  const units = new Set(legal.map((l) => l.unit));
+  const only = [...units][0];
+  if (units.size === 1 && only && get().selected !== only && !get().pending) set({ selected: only });
+}
+
+async function autosave(): Promise<void> {
+  try {
+    lastSave = await api().saveText('autosave');
+    localStorage.setItem(AUTOSAVE_KEY, lastSave);
+  } catch {
+    // Autosave is a safety net; a failure here must not disturb the game.
+  }
+}
+
+/** The save text the previous visit left behind, if it holds at least one order. */
+export function storedAutosave(): string | null {
+  try {
+    const text = localStorage.getItem(AUTOSAVE_KEY);
+    if (!text) return null;
+    // Only a glance at the log's length: the worker checks the file in full when it loads it.
+    const log = (JSON.parse(text) as { log?: unknown }).log;
+    return Array.isArray(log) && log.length > 0 ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Run one engine call with the busy flag up; report a thrown error in words. */
+async function guarded(fn: () => Promise<void>): Promise<boolean> {
+  set({ busy: true });
+  try {
+    await fn();
+    return true;
+  } catch (e) {
+    say('error', errorText(e));
+    return false;
+  } finally {
+    set({ busy: false });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selection and orders
+
+export function selectUnit(id: string | null): void {
+  const s = get();
+  if (s.pending) {
+    const p = s.pending.legal.params[s.pending.step];
+    if (p?.kind === 'unit' && id) {
+      if (p.choices.includes(id)) provideParam(id);
+      else say('error', `${unitName(id)} cannot be chosen for "${p.label}": pick one of the highlighted units, or Cancel.`);
+      return;
+    }
+    set({ pending: null, hoverPoint: null });
+  }
+  set({ selected: id });
+}
+
+export function setHovered(id: string | null): void {
+  if (get().hovered !== id) set({ hovered: id });
+}
+
+export function setHoverPoint(p: Vec2 | null): void {
+  set({ hoverPoint: p });
+}
+
+function unitName(id: string): string {
+  return get().view?.state.units.find((u) => u.id === id)?.name ?? id;
+}
+
+/** The parameter the pending order is asking for, if any. */
+export function currentParam(s: Pick<AppState, 'pending'> = get()): ActionParam | null {
+  return s.pending?.legal.params[s.pending.step] ?? null;
+}
+
+/** Choose an order (a unit's order or a turn action); asks for its parameters or sends it at once. */
+export function startOrder(legal: LegalAction): void {
+  if (get().busy) return;
+  clearMessage();
+  if (legal.params.length === 0) {
+    void submit({ ...legal.action }, legal.label);
+    return;
+  }
+  set({ pending: { legal, values: {}, step: 0 }, hoverPoint: null });
+  primeParam();
+}
+
+function primeParam(): void {
+  const p = currentParam();
+  if (p?.kind === 'angle') set({ angleValue: Math.max(p.min, Math.min(p.max, 0)) });
+}
+
+export function setAngleValue(v: number): void {
+  set({ angleValue: v });
+}
+
+/** Give the value of the parameter being asked for; sends the order after the last one. */
+export function provideParam(value: unknown): void {
+  const s = get();
+  const pending = s.pending;
+  const p = currentParam(s);
+  if (!pending || !p) return;
+  const values = { ...pending.values, [p.name]: value };
+  const step = pending.step + 1;
+  if (step >= pending.legal.params.length) {
+    set({ pending: null, hoverPoint: null });
+    void submit({ ...pending.legal.action, ...values }, pending.legal.label);
+    return;
+  }
+  set({ pending: { ...pending, values, step }, hoverPoint: null });
+  primeParam();
+}
+
+export function cancelOrder(): void {
+  set({ pending: null, hoverPoint: null, dice: null });
+}
+
+/** Send an action to the engine; on a rule error say why, on a dice request ask for the dice. */
+export async function submit(action: Action, label: string, entered?: number[]): Promise<void> {
+  await guarded(async () => {
+    const r = await api().act(action, entered);
+    await handleResult(r, action, label, entered ?? []);
+  });
+}
+
+async function handleResult(r: ActResult, action: Action, label: string, entered: number[]): Promise<void> {
+  if (r.ok) {
+    clearMessage();
+    await adoptView(r.view, r.events);
+    return;
+  }
+  if ('needDice' in r) {
+    const d = r.needDice;
+    // Keep what was entered up to this throw; the engine says how many it had used.
+    set({ dice: { action, label, entered: entered.slice(0, d.entered), count: d.count, sides: d.sides, purpose: d.purpose } });
+    return;
+  }
+  say('error', `${label}: ${r.error}`);
+}
+
+/** The player entered the dice asked for: retry the action with everything entered so far. */
+export async function enterDice(values: number[]): Promise<void> {
+  const prompt = get().dice;
+  if (!prompt) return;
+  set({ dice: null });
+  await submit(prompt.action, prompt.label, [...prompt.entered, ...values]);
+}
+
+export async function undo(): Promise<void> {
+  await guarded(async () => {
+    const r = await api().undo();
+    if (!r.ok) {
+      say('error', `Undo: ${r.error}`);
+      return;
+    }
+    await adoptView(r.view, null);
+    say('info', 'The last order was taken back.');
+  });
+}
+
+export async function saveText(): Promise<string | null> {
+  let text: string | null = null;
+  await guarded(async () => {
+    text = await api().saveText();
+  });
+  return text;
+}
+
+/** Load a save; on a bad file say what is wrong and keep the game in progress. */
+export async function loadSave(text: string, fileName = 'the file'): Promise<boolean> {
+  return guarded(async () => {
+    let view: GameView;
+    try {
+      view = await api().loadSave(text);
+    } catch (e) {
+      throw new Error(`Could not load ${fileName}: ${errorText(e)}. The game in progress is unchanged.`, { cause: e });
+    }
+    generation++;
+    set({ log: [], selected: null });
+    await adoptView(view, null, true);
+    say('info', `Loaded ${fileName}: ${view.seq} orders replayed.`);
+  });
+}
+
+/** Go back to the game the previous visit left off. */
+export async function resumeLastGame(): Promise<void> {
+  const text = get().resumeText;
+  if (!text) return;
+  if (await loadSave(text, 'your last game')) set({ resumeText: null });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The opponent
+
+export function setOpponent(opponent: Opponent): void {
+  set({ opponent });
+  void refreshLegal();
+  scheduleOpponent();
+}
+
+let opponentRunning = false;
+
+/** While the random player's side is to act, let it play, one visible move at a time. */
+function scheduleOpponent(): void {
+  if (opponentRunning) return;
+  const s = get();
+  const side = randomSide(s.view);
+  if (s.opponent !== 'random' || !side || s.view?.state.active !== side || s.view.state.result) return;
+  opponentRunning = true;
+  const gen = generation;
+  window.setTimeout(() => {
+    void (async () => {
+      try {
+        await opponentStep(side, gen);
+      } finally {
+        opponentRunning = false;
+      }
+      scheduleOpponent();
+    })();
+  }, OPPONENT_DELAY_MS);
+}
+
+async function opponentStep(side: string, gen: number): Promise<void> {
+  const s = get();
+  if (gen !== generation || s.opponent !== 'random' || s.view?.state.active !== side || s.view.state.result) return;
+  set({ busy: true });
+  try {
+    const r = await api().playRandom(side);
+    if (gen !== generation) return;
+    if (!r) {
+      say('error', `The random player has no legal order for ${sideName(side)}; switch the opponent to "human" to go on.`);
+      set({ opponent: 'human' });
+      await refreshLegal();
+      return;
+    }
+    if (r.ok) {
+      // adoptView's own scheduleOpponent is a no-op while this loop runs; the loop reschedules itself.
+      await adoptView(r.view, r.events);
+      return;
+    }
+    if ('needDice' in r) {
+      say('error', `The random player needs ${r.needDice.count}D${r.needDice.sides} for ${r.needDice.purpose}, but it cannot ask for hand-rolled dice; play it in hot seat.`);
+    } else {
+      say('error', `The random player's order was refused: ${r.error}`);
+    }
+    set({ opponent: 'human' });
+    await refreshLegal();
+  } catch (e) {
+    say('error', `The random player failed: ${errorText(e)}`);
+    set({ opponent: 'human' });
+  } finally {
+    set({ busy: false });
+  }
+}
+
+function sideName(id: string): string {
+  return get().view?.state.sides.find((s) => s.id === id)?.name ?? id;
+}
+
+export function setShadows(shadows: boolean): void {
+  set({ shadows });
+}
+
+export function setNotesOpen(open: boolean): void {
+  set({ notesOpen: open });
+}
+
+/** For the test hook and the console. */
+export function latestView(): GameView | null {
+  return get().view;
+}

@@ -1,0 +1,89 @@
+/**
+ * Launching Debian's Chromium with playwright-core for the browser tests: a fresh profile each
+ * time, WebGL through SwiftShader, and helpers that read the page's test hook.
+ */
+
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { GameView } from '../../src/app/session';
+import type { LegalAction } from '../../src/core/ruleset';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const RESULTS = join(process.cwd(), 'test-results');
+
+export interface App {
+  context: BrowserContext;
+  page: Page;
+  /** Page errors and console errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openApp(baseUrl: string, query = ''): Promise<App> {
+  await mkdir(RESULTS, { recursive: true });
+  const profile = await mkdtemp(join(tmpdir(), 'tricorne-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  await page.goto(baseUrl + query);
+  await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export function view(page: Page): Promise<GameView> {
+  return page.evaluate(() => {
+    const v = window.__tricorne?.view();
+    if (!v) throw new Error('no game view');
+    return v;
+  });
+}
+
+export function legal(page: Page): Promise<LegalAction[]> {
+  return page.evaluate(() => window.__tricorne?.legal() ?? []);
+}
+
+/** Wait until no engine call runs and no unit is still moving, then one more frame. */
+export async function idle(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__tricorne?.idle() === true, undefined, { timeout: 60_000, polling: 100 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+export function project(page: Page, x: number, y: number, z = 0): Promise<{ x: number; y: number; onScreen: boolean }> {
+  return page.evaluate(([px, py, pz]) => window.__tricorne!.project(px!, py!, pz), [x, y, z]);
+}
+
+/** Click with the real mouse on a table point (z: height above the ground, mm). */
+export async function clickTable(page: Page, x: number, y: number, z = 0): Promise<void> {
+  const p = await project(page, x, y, z);
+  if (!p.onScreen) throw new Error(`table point (${x.toFixed(0)}, ${y.toFixed(0)}) is off screen`);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.click(p.x, p.y);
+}
