@@ -58,10 +58,9 @@ for (const size of [undefined, 30]) {
   const perDecision: number[] = [];
   for (let i = 0; i < 8; i++) {
     const s = battle(`ai-bench-${i}`, size);
-    let t = performance.now();
+    const t = performance.now();
     decide(s.ruleset, s.state, 'red', config, 'one');
     single.push(performance.now() - t);
-    t = performance.now();
     const r = sideTurn(s, `turn-${i}`);
     turns.push(r.ms);
     perDecision.push(r.ms / Math.max(1, r.decisions));

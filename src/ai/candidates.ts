@@ -142,6 +142,22 @@ function anglesFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract
   return out;
 }
 
+/** The values worth trying for one open parameter. Dice parameters are never guessed. */
+function paramValues(ctx: CandidateContext, unit: Unit | undefined, param: ActionParam): { value: unknown; why: string }[] {
+  switch (param.kind) {
+    case 'point':
+      return pointsFor(ctx, unit, param).map((s) => ({ value: s.p, why: s.why }));
+    case 'unit':
+      return param.choices.map((id) => ({ value: id, why: ctx.state.units.find((u) => u.id === id)?.name ?? id }));
+    case 'angle':
+      return anglesFor(ctx, unit, param).map((s) => ({ value: s.p.x, why: s.why }));
+    case 'choice':
+      return param.choices.map((c) => ({ value: c.value, why: c.label }));
+    case 'dice':
+      return [];
+  }
+}
+
 /** Expand legal actions into concrete candidates. */
 export function expandCandidates(ctx: CandidateContext, legal: readonly LegalAction[]): Candidate[] {
   const out: Candidate[] = [];
@@ -151,12 +167,7 @@ export function expandCandidates(ctx: CandidateContext, legal: readonly LegalAct
     for (const param of l.params) {
       const next: { action: Action; why: string }[] = [];
       for (const p of partial) {
-        let values: { value: unknown; why: string }[] = [];
-        if (param.kind === 'point') values = pointsFor(ctx, unit, param).map((s) => ({ value: s.p, why: s.why }));
-        else if (param.kind === 'unit') values = param.choices.map((id) => ({ value: id, why: ctx.state.units.find((u) => u.id === id)?.name ?? id }));
-        else if (param.kind === 'angle') values = anglesFor(ctx, unit, param).map((s) => ({ value: s.p.x, why: s.why }));
-        else if (param.kind === 'choice') values = param.choices.map((c) => ({ value: c.value, why: c.label }));
-        else values = [];
+        const values = paramValues(ctx, unit, param);
         for (const v of values) next.push({ action: { ...p.action, [param.name]: v.value }, why: p.why ? `${p.why}, ${v.why}` : v.why });
       }
       partial = next;

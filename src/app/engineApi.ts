@@ -3,7 +3,8 @@
  * through this; no rule runs on the main thread.
  */
 
-import type { Action, GameSetup } from '../core/model';
+import type { Action, GameEvent, GameSetup } from '../core/model';
+import type { Decision } from '../ai/utility';
 import type { LegalAction, OptionDef, RuleNote } from '../core/ruleset';
 import type { LengthUnit } from '../core/measure';
 import type { TerrainFeature } from '../terrain/features';
@@ -18,6 +19,15 @@ export interface BattlefieldData {
   depth: number;
   heightmap: { cols: number; rows: number; cellSize: number; originX: number; originY: number; heights: Float32Array };
   features: TerrainFeature[];
+}
+
+export interface ComputerMove {
+  action: Action;
+  /** The order's label, for prompts ("Advance", "Shoot"). */
+  label: string;
+  result: ActResult;
+  /** The AI's reasons: its plan, the chosen candidate and the runners-up with their scores. */
+  thinking?: Decision;
 }
 
 export interface RulesetInfo {
@@ -40,8 +50,14 @@ export interface EngineApi {
   legal(side?: string): Promise<LegalAction[]>;
   act(action: Action, entered?: number[]): Promise<ActResult>;
   undo(): Promise<{ ok: true; view: GameView } | { ok: false; error: string }>;
-  /** The random player picks and plays one legal action for `side`. */
-  playRandom(side: string): Promise<ActResult | null>;
+  /**
+   * A computer player (`random`, `scripted`, `ai:LEVEL[:PERSONALITY]`) picks and plays one action for
+   * `side`. With hand-rolled dice the result may be `needDice`: the page asks for the dice and sends
+   * the same action with `act`. Null when the player finds nothing to do.
+   */
+  playComputer(side: string, player: string): Promise<ComputerMove | null>;
+  /** The events of every accepted action so far, for the log after a load. */
+  history(): Promise<GameEvent[][]>;
   battlefield(): Promise<BattlefieldData>;
   lineOfSight(from: Vec2, to: Vec2, eyeHeight: number, targetHeight: number): Promise<SightResult>;
 }

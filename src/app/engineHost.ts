@@ -4,8 +4,7 @@
  */
 
 import type { Action, GameSetup } from '../core/model';
-import { Rng } from '../core/random';
-import { randomAction } from '../ai/random';
+import { makePlayer, type Player } from '../ai/players';
 import { battlefieldFromSpec } from '../terrain/battlefield';
 import { lineOfSight } from '../terrain/sight';
 import { getRuleset, rulesetIds } from '../rules/registry';
@@ -16,6 +15,7 @@ type Transfer = <T>(data: T, transfers: Transferable[]) => T;
 
 export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
   let session: GameSession | null = null;
+  const players = new Map<string, Player>();
   const current = (): GameSession => {
     if (!session) throw new Error('no game is in progress');
     return session;
@@ -61,11 +61,22 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
     async undo() {
       return current().undo();
     },
-    async playRandom(side: string) {
+    async playComputer(side: string, playerId: string) {
       const s = current();
-      const rng = new Rng(`${s.setup.seed}/random/${side}/${s.state.seq}`);
-      const action = randomAction(s.ruleset, s.state, s.legal(side), rng);
-      return action ? s.act(action) : null;
+      const key = `${playerId}/${s.setup.seed}`;
+      let player = players.get(key);
+      if (!player) {
+        player = makePlayer(playerId, s.setup.seed);
+        players.set(key, player);
+      }
+      const legal = s.legal(side);
+      const { action, decision } = player.choose(s.ruleset, s.state, legal, side);
+      if (!action) return null;
+      const label = legal.find((l) => l.action.type === action.type && (l.unit === undefined || l.unit === action.unit))?.label ?? action.type;
+      return { action, label, result: s.act(action), ...(decision ? { thinking: decision } : {}) };
+    },
+    async history() {
+      return current().events.map((e) => [...e]);
     },
     async battlefield(): Promise<BattlefieldData> {
       const bf = battlefieldFromSpec(current().state.battlefield);

@@ -8,11 +8,21 @@ import { create } from 'zustand';
 import type { Action, GameEvent, GameSetup } from '../core/model';
 import type { ActionParam, LegalAction } from '../core/ruleset';
 import type { Vec2 } from '../core/geometry';
-import type { BattlefieldData, RulesetInfo } from './engineApi';
+import type { BattlefieldData, ComputerMove, RulesetInfo } from './engineApi';
 import type { ActResult, GameView } from './session';
 import { connectEngine, type EngineConnection } from './engineClient';
 
-export type Opponent = 'human' | 'random';
+/** Who plays the second side: a person at the same screen, or a computer player by name. */
+export type Opponent = 'human' | 'random' | 'scripted' | 'ai:easy' | 'ai:normal' | 'ai:hard';
+
+export const OPPONENTS: { value: Opponent; label: string }[] = [
+  { value: 'human', label: 'human (hot seat)' },
+  { value: 'ai:easy', label: 'computer: easy' },
+  { value: 'ai:normal', label: 'computer: normal' },
+  { value: 'ai:hard', label: 'computer: hard' },
+  { value: 'scripted', label: 'scripted (always attacks)' },
+  { value: 'random', label: 'random legal moves' },
+];
 
 /** An order the player has chosen whose open parameters are being asked for, one at a time. */
 export interface PendingOrder {
@@ -64,6 +74,8 @@ export interface AppState {
   message: Message | null;
   log: LogItem[];
   opponent: Opponent;
+  /** The computer's reasons for its last move, for the "AI thinking" panel. */
+  thinking: ComputerMove['thinking'] | null;
   busy: boolean;
   notesOpen: boolean;
   /** The autosave a previous visit left behind, offered as "Resume" until used or replaced. */
@@ -88,6 +100,7 @@ export const useApp = create<AppState>(() => ({
   message: null,
   log: [],
   opponent: 'human',
+  thinking: null,
   busy: false,
   notesOpen: false,
   resumeText: null,
@@ -128,8 +141,8 @@ export function clearMessage(): void {
 // ---------------------------------------------------------------------------------------------
 // Sides
 
-/** The side the random player plays: the second side (the first is the player's own). */
-export function randomSide(view: GameView | null): string | null {
+/** The side a computer opponent plays: the second side (the first is the player's own). */
+export function computerSide(view: GameView | null): string | null {
   return view?.state.sides[1]?.id ?? null;
 }
 
@@ -137,7 +150,7 @@ export function randomSide(view: GameView | null): string | null {
 export function humanPlays(side: string | null): boolean {
   if (!side) return false;
   const s = get();
-  return s.opponent === 'human' || side !== randomSide(s.view);
+  return s.opponent === 'human' || side !== computerSide(s.view);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -159,6 +172,7 @@ async function recoverFromCrash(why: string): Promise<void> {
   }
   try {
     const view = await api().loadSave(lastSave);
+    set({ log: await historyItems() });
     await adoptView(view, null);
     say('error', `The engine stopped (${why}); it was restarted and the game restored from the last position.`);
   } catch (e) {
@@ -413,10 +427,16 @@ export async function loadSave(text: string, fileName = 'the file'): Promise<boo
       throw new Error(`Could not load ${fileName}: ${errorText(e)}. The game in progress is unchanged.`, { cause: e });
     }
     generation++;
-    set({ log: [], selected: null });
+    set({ log: await historyItems(), selected: null });
     await adoptView(view, null, true);
     say('info', `Loaded ${fileName}: ${view.seq} orders replayed.`);
   });
+}
+
+/** The log of a loaded game, rebuilt from the events the worker kept for every order. */
+async function historyItems(): Promise<LogItem[]> {
+  const history = await api().history();
+  return history.flatMap((events, i) => events.map((event) => ({ id: ++logId, seq: i + 1, event })));
 }
 
 /** Go back to the game the previous visit left off. */
@@ -441,8 +461,8 @@ let opponentRunning = false;
 function scheduleOpponent(): void {
   if (opponentRunning) return;
   const s = get();
-  const side = randomSide(s.view);
-  if (s.opponent !== 'random' || !side || s.view?.state.active !== side || s.view.state.result) return;
+  const side = computerSide(s.view);
+  if (s.opponent === 'human' || !side || s.view?.state.active !== side || s.view.state.result || s.dice) return;
   opponentRunning = true;
   const gen = generation;
   window.setTimeout(() => {
@@ -459,31 +479,35 @@ function scheduleOpponent(): void {
 
 async function opponentStep(side: string, gen: number): Promise<void> {
   const s = get();
-  if (gen !== generation || s.opponent !== 'random' || s.view?.state.active !== side || s.view.state.result) return;
+  const who = s.opponent;
+  if (gen !== generation || who === 'human' || s.view?.state.active !== side || s.view.state.result || s.dice) return;
   set({ busy: true });
   try {
-    const r = await api().playRandom(side);
+    const move = await api().playComputer(side, who);
     if (gen !== generation) return;
-    if (!r) {
-      say('error', `The random player has no legal order for ${sideName(side)}; switch the opponent to "human" to go on.`);
+    if (!move) {
+      say('error', `The computer player has no legal order for ${sideName(side)}; switch the opponent to "human" to go on.`);
       set({ opponent: 'human' });
       await refreshLegal();
       return;
     }
+    set({ thinking: move.thinking ?? null });
+    const r = move.result;
     if (r.ok) {
       // adoptView's own scheduleOpponent is a no-op while this loop runs; the loop reschedules itself.
       await adoptView(r.view, r.events);
       return;
     }
     if ('needDice' in r) {
-      say('error', `The random player needs ${r.needDice.count}D${r.needDice.sides} for ${r.needDice.purpose}, but it cannot ask for hand-rolled dice; play it in hot seat.`);
-    } else {
-      say('error', `The random player's order was refused: ${r.error}`);
+      // Hand-rolled dice: the player rolls for the computer too; entering them sends the order.
+      await handleResult(r, move.action, `${sideName(side)} (computer): ${move.label}`, []);
+      return;
     }
+    say('error', `The computer's order was refused: ${r.error}`);
     set({ opponent: 'human' });
     await refreshLegal();
   } catch (e) {
-    say('error', `The random player failed: ${errorText(e)}`);
+    say('error', `The computer player failed: ${errorText(e)}`);
     set({ opponent: 'human' });
   } finally {
     set({ busy: false });

@@ -6,6 +6,7 @@ import { cancelOrder, useApp } from '../app/store';
 import { TopBar } from './TopBar';
 import { UnitPanel } from './UnitPanel';
 import { LogPanel } from './LogPanel';
+import { ThinkingPanel } from './ThinkingPanel';
 import { DicePrompt, GameOverBanner, HoverTooltip, MessageLine, RuleNotes } from './Popups';
 
 export function App() {
@@ -33,6 +34,7 @@ export function App() {
         </div>
         <aside className="side">
           <UnitPanel />
+          <ThinkingPanel />
           <LogPanel />
         </aside>
       </div>

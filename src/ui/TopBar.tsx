@@ -1,7 +1,7 @@
 /** The top bar: where the game stands, the turn-level orders, undo, save/load and a new game. */
 
 import { useRef, useState } from 'react';
-import { loadSave, newGame, resumeLastGame, saveText, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, type Opponent } from '../app/store';
+import { loadSave, newGame, resumeLastGame, saveText, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -77,8 +77,11 @@ export function TopBar() {
         <label className="opponent">
           Opponent{opponentSide ? ` (${opponentSide.name})` : ''}:{' '}
           <select data-testid="opponent" value={opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
-            <option value="human">human (hot seat)</option>
-            <option value="random">random player</option>
+            {OPPONENTS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </label>
         {resumeText && (

@@ -20,7 +20,8 @@ describe('the tricorne command line', () => {
     expect(r.err).toMatch(/Usage:/);
     expect(capture(['simulate', '--games', 'many']).err).toMatch(/--games must be a whole number from 1 to 100000, not "many"/);
     expect(capture(['simulate', '--ruleset', 'chess']).err).toMatch(/unknown ruleset "chess"/);
-    expect(capture(['simulate', '--a', 'genius']).err).toMatch(/unknown player "genius"/);
+    expect(capture(['simulate', '--a', 'genius']).err).toMatch(/unknown player "genius"; players: random \| scripted \| ai:easy\|normal\|hard/);
+    expect(capture(['simulate', '--b', 'ai:brilliant']).code).toBe(2);
     expect(capture(['fly']).code).toBe(2);
     expect(capture([]).err).toMatch(/no command given/);
   });
@@ -29,12 +30,23 @@ describe('the tricorne command line', () => {
     const r = capture(['simulate', '--ruleset', 'one-page', '--games', '2', '--a', 'random', '--b', 'random', '--seed', '5']);
     expect(r.code).toBe(0);
     const lines = r.out.split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/^game 1: winner (a \((red|black)\)|draw), \d+ turns, \d+ actions, hash [0-9a-f]{16}$/);
     expect(lines[2]).toMatch(/^totals: 2 games; a won \d, b won \d, \d drawn; mean \d+\.\d turns$/);
+    expect(lines[3]).toMatch(/^a \(random\): win \d+\.\d% \(95% CI \d+\.\d–\d+\.\d%\), draw .*, loss .*$/);
+    expect(lines[4]).toMatch(/^a decision time: median /);
+    expect(lines[5]).toMatch(/^b decision time: median /);
     // Deterministic: the same seed prints the same games.
     expect(capture(['simulate', '--games', '2', '--seed', '5']).out).toBe(r.out);
   });
+
+  it('simulate reports the AI against the scripted player with decision times', () => {
+    const r = capture(['simulate', '--games', '1', '--a', 'ai:easy', '--b', 'scripted', '--seed', '2']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/a \(ai:easy\): win/);
+    expect(r.out).toMatch(/^a decision time: median \d+\.\d\d ms, p90 \d+\.\d\d ms, max \d+\.\d ms over \d+ decisions$/m);
+    expect(r.out).toMatch(/^b decision time: median/m);
+  }, 60_000);
 
   it('simulate --json prints machine-readable results', () => {
     const r = capture(['simulate', '--games', '1', '--seed', '9', '--json']);
