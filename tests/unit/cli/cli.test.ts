@@ -37,7 +37,8 @@ describe('the tricorne command line', () => {
     expect(lines[4]).toMatch(/^a decision time: median /);
     expect(lines[5]).toMatch(/^b decision time: median /);
     // Deterministic: the same seed prints the same games.
-    expect(capture(['simulate', '--games', '2', '--seed', '5']).out).toBe(r.out);
+    const again = capture(['simulate', '--games', '2', '--seed', '5']).out.split('\n');
+    expect(again.slice(0, 4)).toEqual(lines.slice(0, 4));
   });
 
   it('simulate reports the AI against the scripted player with decision times', () => {
