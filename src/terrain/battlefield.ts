@@ -49,6 +49,24 @@ export interface BattlefieldSpec {
   river?: boolean;
   /** A road across the table unless false. */
   road?: boolean;
+  /**
+   * Multiplier on the height of the rolling ground (the noise under the hills): 0 gives a perfectly
+   * flat table where no hill or river is asked for. Absent, or not a finite number >= 0, counts as 1,
+   * which is bit-identical to a spec without it.
+   */
+  relief?: number;
+  /** Round hills raised at fixed places, after the random ones (for scenarios and tests). */
+  hillsAt?: FixedHill[];
+  /** Features laid on the table as given, after the generated ones (plain JSON; ids must be unique). */
+  features?: TerrainFeature[];
+}
+
+/** A hill placed by hand: its summit, its footprint radius and its rise, all mm. */
+export interface FixedHill {
+  x: number;
+  y: number;
+  radius: number;
+  height: number;
 }
 
 export interface Battlefield {
@@ -119,13 +137,15 @@ export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
   const hillRng = new Rng(`${seed}/hills`);
   const hillCount = countOf(spec.hills, () => 2 + hillRng.int(3), MAX_HILLS);
   const hills = planHills(hillRng, layout, hillCount, river, road);
+  // Hand-placed hills come last, so they do not move the random ones.
+  for (const h of spec.hillsAt ?? []) hills.push(fixedHill(h));
 
   const woodRng = new Rng(`${seed}/woods`);
   const woodCount = countOf(spec.woods, () => 1 + woodRng.int(3), MAX_WOODS);
   const woods = planWoods(woodRng, layout, woodCount, river, road, crossings);
 
   const heightmap = createHeightmap(width, depth, cellSize);
-  raiseGround(heightmap, new Rng(`${seed}/ground`), layout, hills, river);
+  raiseGround(heightmap, new Rng(`${seed}/ground`), layout, hills, river, reliefOf(spec));
   if (river) carveRiver(heightmap, river);
   settleToZero(heightmap);
 
@@ -136,8 +156,22 @@ export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
   if (river) features.push(river.feature);
   if (road) features.push(road);
   features.push(...crossings);
+  // A copy: the battlefield's features are frozen, the spec's belong to the caller (and the game state).
+  if (spec.features) features.push(...(JSON.parse(JSON.stringify(spec.features)) as TerrainFeature[]));
 
   return { spec: { ...spec }, width, depth, heightmap, features };
+}
+
+function reliefOf(spec: BattlefieldSpec): number {
+  const r = spec.relief;
+  return typeof r === 'number' && Number.isFinite(r) && r >= 0 ? r : 1;
+}
+
+function fixedHill(h: FixedHill): HillPlan {
+  if (![h.x, h.y, h.radius, h.height].every(Number.isFinite) || !(h.radius > 0)) {
+    throw new RangeError(`a fixed hill needs a finite place, height and positive radius, got ${JSON.stringify(h)}`);
+  }
+  return { centre: { x: h.x, y: h.y }, rMajor: h.radius, rMinor: h.radius, cos: 1, sin: 0, height: h.height, plateau: 0.2 };
 }
 
 function countOf(requested: number | undefined, random: () => number, max: number): number {
@@ -516,7 +550,7 @@ function woodFeature(rng: Rng, polygon: Vec2[], i: number, names: Namer): WoodFe
 // ---------------------------------------------------------------------------------------------
 // Heights
 
-function raiseGround(hm: Heightmap, rng: Rng, layout: Layout, hills: readonly HillPlan[], river: RiverPlan | undefined): void {
+function raiseGround(hm: Heightmap, rng: Rng, layout: Layout, hills: readonly HillPlan[], river: RiverPlan | undefined, relief: number): void {
   const noise: NoiseFunction2D = createNoise2D(() => rng.float());
   const broadAmp = rng.range(5, 10);
   const broadScale = rng.range(600, 900);
@@ -529,9 +563,9 @@ function raiseGround(hm: Heightmap, rng: Rng, layout: Layout, hills: readonly Hi
     const y = hm.originY + j * hm.cellSize;
     for (let i = 0; i < hm.cols; i++) {
       const x = hm.originX + i * hm.cellSize;
+      // (a + b) * 1 is exactly a + b, so relief 1 leaves every bit as it was.
       let z =
-        broadAmp * noise(x / broadScale, y / broadScale) +
-        fineAmp * noise(x / fineScale + 40.5, y / fineScale + 17.25) +
+        (broadAmp * noise(x / broadScale, y / broadScale) + fineAmp * noise(x / fineScale + 40.5, y / fineScale + 17.25)) * relief +
         fall * (x - layout.width / 2);
       for (const hill of hills) z += hillRise(hill, hillRadiusAt(hill, x, y));
       h[j * hm.cols + i] = z;
@@ -644,9 +678,21 @@ class Namer {
 const MEMO_SIZE = 4;
 const memo = new Map<string, Battlefield>();
 
-/** The memo key: the spec's JSON with its keys sorted, so key order does not matter. */
+/**
+ * The memo key: the spec's JSON with the keys of every object sorted, so key order does not matter.
+ * (A key list passed to JSON.stringify would also filter nested objects, dropping the fields of
+ * `features` and `hillsAt` and making different specs share a key.)
+ */
 export function specKey(spec: BattlefieldSpec): string {
-  return JSON.stringify(spec, Object.keys(spec).sort());
+  return JSON.stringify(sortedKeys(spec));
+}
+
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v).sort()) out[k] = sortedKeys((v as Record<string, unknown>)[k]);
+  return out;
 }
 
 /**

@@ -4,7 +4,7 @@
  * Each checks everything first and throws a RuleError with the reason before changing anything.
  */
 
-import { add, angleOf, corners, distance, fromLocal, normalize, rotate, scale, sub, wrapAngle, type Vec2 } from '../../core/geometry';
+import { add, angleOf, corners, direction, distance, fromLocal, normalize, rotate, scale, sub, wrapAngle, type Arc, type Vec2 } from '../../core/geometry';
 import type { Action } from '../../core/model';
 import { inch } from '../../core/measure';
 import { pathCost } from '../../core/movement';
@@ -15,6 +15,7 @@ import {
   rallyMenResult,
   rallyMenRow,
   UNIT_TYPES,
+  WEAPONS,
   type Formation,
 } from './charts';
 import { commandRollModifiers, commandRollPasses, modifierTotal } from './combat';
@@ -32,10 +33,10 @@ import {
   rollAllowance,
   rollShot,
 } from './resolve';
-import { activatable, afterActivation, beginActivations, nextShootingSide } from './turn';
+import { activatable, afterActivation, beginActivations, nextShootingSide, unfinished } from './turn';
 import { chargeTargets, shootTargets } from './targets';
 import type { OnePageState, OnePageUnit } from './types';
-import { arcOfAttacker, canSeePoint, centreOnTable, footprint, groundAt, liveUnits, moverOf, onTable, speedFn, unitById, unitDistance } from './world';
+import { arcOfAttacker, canSee, canSeePoint, centreOnTable, footprint, groundAt, inFrontArc, liveUnits, moverOf, moveSpeedFn, onTable, sightBlocker, unitById, unitDistance } from './world';
 
 /** Half-angle of the front, rear and side sectors a move's direction is judged by. */
 const SECTOR = Math.PI / 4 + 1e-6;
@@ -60,6 +61,8 @@ function activating(state: OnePageState, action: Action, opts: { moving: boolean
   if (state.active !== action.side) throw new RuleError(`it is ${state.sides.find((s) => s.id === state.active)?.name ?? 'nobody'}'s activation`);
   const u = ownUnit(state, action);
   if (u.rs.activated) throw new RuleError(`${u.name} has already activated this turn`);
+  const pending = unfinished(state, action.side);
+  if (pending && pending !== u) throw new RuleError(`${pending.name} failed its command roll and must finish its activation first: shoot or halt`);
   if (u.kind === 'commander' && u.rs.joined) throw new RuleError(`${u.name} has joined a unit and stays with it until the end of the turn`);
   if (opts.moving) {
     if (u.rs.inMelee.length > 0) throw new RuleError(`${u.name} is in melee and cannot move`);
@@ -71,23 +74,32 @@ function activating(state: OnePageState, action: Action, opts: { moving: boolean
 
 function finishActivation(state: OnePageState, ctx: RuleContext, u: OnePageUnit): void {
   u.rs.activated = true;
+  // A pursuit is for the winner's next activation only (Q42): kept just when it charged home.
+  if (u.rs.pursuing && !(u.rs.charged && u.rs.inMelee.includes(u.rs.pursuing))) u.rs.pursuing = null;
   afterActivation(state, ctx);
 }
 
-/** Command control (optional, §13.1): out of command, a unit needs 4+ on a D6 to move. */
+/**
+ * Command control (optional, §13.1): out of command, a unit needs 4+ on a D6 to move. In command
+ * means within 12" and in sight of its own commander or of the C-in-C, who may command any unit
+ * (Q14); a joined commander always keeps it in command (Q49).
+ */
 function passesCommand(state: OnePageState, ctx: RuleContext, u: OnePageUnit): boolean {
   if (!state.rules.commandControl || u.kind === 'commander') return true;
-  if (u.rs.joinedBy) return true;
+  if (u.rs.joinedBy && unitById(state, u.rs.joinedBy)) return true;
   const cinc = liveUnits(state).find((c) => c.side === u.side && c.rs.isCinC);
   const own = unitById(state, u.rs.commanderId);
-  const cmdr = own ?? cinc;
-  if (cmdr && unitDistance(cmdr, u) <= COMMAND_RANGE && canSeePoint(state, ctx.battlefield, cmdr, { x: u.x, y: u.y }, UNIT_TYPES[u.rs.typeId].figureHeight)) return true;
+  const leaders = [own, cinc].filter((c, i, all): c is OnePageUnit => !!c && all.indexOf(c) === i);
+  const height = UNIT_TYPES[u.rs.typeId].figureHeight;
+  const inCommand = (c: OnePageUnit): boolean => unitDistance(c, u) <= COMMAND_RANGE && canSeePoint(state, ctx.battlefield, c, { x: u.x, y: u.y }, height);
+  if (leaders.some(inCommand)) return true;
   const mods = commandRollModifiers({ elite: u.quality === 'elite', militia: u.quality === 'militia' });
   const roll = ctx.dice.one(6, `command roll for ${u.name}`);
   const ok = commandRollPasses(roll, mods);
+  const why = leaders.length === 0 ? 'no commander left' : `not within 12" and sight of ${leaders.map((c) => c.name).join(' or ')}`;
   ctx.emit({
     type: 'command',
-    text: `${u.name} is out of command (${cmdr ? `more than 12" from ${cmdr.name} or out of his sight` : 'no commander left'}): rolls ${roll}${mods.length ? ` ${mods.map((m) => (m.value > 0 ? `+${m.value}` : `${m.value}`)).join(' ')}` : ''} = ${roll + modifierTotal(mods)}, needs 4: ${ok ? 'it moves' : 'it cannot move'}`,
+    text: `${u.name} is out of command (${why}): rolls ${roll}${mods.length ? ` ${mods.map((m) => `${m.value > 0 ? '+' : '−'} ${Math.abs(m.value)} ${m.reason}`).join(' ')}` : ''} = ${roll + modifierTotal(mods)}, needs 4: ${ok ? 'it moves' : 'it cannot move, and may only shoot or halt'}`,
     unit: u.id,
     side: u.side,
     dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
@@ -162,19 +174,23 @@ export function actWheel(state: OnePageState, action: Action, ctx: RuleContext):
   // Wheeling left keeps the front-left corner still and swings the right (positive angle = left).
   const [fl, fr] = corners(r0);
   const pivot = angle > 0 ? fl : fr;
-  const allowance = rollAllowance(ctx, u, { purpose: 'a wheel' });
+  const roll = rollAllowance(ctx, u, { purpose: 'a wheel' });
+  const bf = ctx.battlefield;
+  // Half-speed ground under the front halves the wheel too (§7.3).
+  const halfGround = moveSpeedFn(bf, u, u.facing, direction(u.facing))({ x: u.x, y: u.y }) === 0.5;
+  const allowance = halfGround ? roll / 2 : roll;
+  // The moving corner travels width × angle (Q21).
   const maxAngle = allowance / Math.max(r0.width, 1);
   let turn = Math.sign(angle) * Math.min(Math.abs(angle), maxAngle);
-  const bf = ctx.battlefield;
-  const speed = speedFn(bf, u);
   const poseAfter = (a: number): { x: number; y: number; facing: number } => {
     const c = add(pivot, rotate(sub({ x: u.x, y: u.y }, pivot), a));
     return { x: c.x, y: c.y, facing: u.facing + a };
   };
-  // Turn back from the declared angle until the unit stands somewhere legal.
+  // Turn back from the declared angle until the unit stands somewhere legal: its new front may not
+  // stand on ground it cannot enter.
   for (;;) {
     const p = poseAfter(turn);
-    const ok = !blockedAt(state, u, p, p.facing, { bfWidth: bf.width, bfDepth: bf.depth }) && speed(p) > 0;
+    const ok = !blockedAt(state, u, p, p.facing, { bfWidth: bf.width, bfDepth: bf.depth }) && moveSpeedFn(bf, u, p.facing, direction(p.facing))(p) > 0;
     if (ok || Math.abs(turn) < 1e-3) break;
     turn -= Math.sign(turn) * Math.min(Math.abs(turn), 0.02);
   }
@@ -188,10 +204,18 @@ export function actWheel(state: OnePageState, action: Action, ctx: RuleContext):
   followJoinedCommander(state, u);
   ctx.emit({
     type: 'wheel',
-    text: `${u.name} wheels ${angle > 0 ? 'left' : 'right'} ${Math.round((Math.abs(turn) * 180) / Math.PI)}°${Math.abs(turn) < Math.abs(angle) - 1e-3 ? ` (declared ${Math.round((Math.abs(angle) * 180) / Math.PI)}°)` : ''}`,
+    text: `${u.name} wheels ${angle > 0 ? 'left' : 'right'} ${Math.round((Math.abs(turn) * 180) / Math.PI)}°${
+      Math.abs(turn) < Math.abs(angle) - 1e-3
+        ? ` (declared ${Math.round((Math.abs(angle) * 180) / Math.PI)}°; ${
+            maxAngle < Math.abs(angle) - 1e-3
+              ? `its ${(allowance / 25.4).toFixed(1)}"${halfGround ? ' (half, in difficult ground)' : ''} swings the outer corner ${Math.round((maxAngle * 180) / Math.PI)}° at most`
+              : 'troops or ground stopped it'
+          })`
+        : ''
+    }`,
     unit: u.id,
     side: u.side,
-    data: { to: { x: u.x, y: u.y }, facing: u.facing },
+    data: { to: { x: u.x, y: u.y }, facing: u.facing, turned: turn },
   });
   finishActivation(state, ctx, u);
 }
@@ -269,7 +293,12 @@ export function actEndActivations(state: OnePageState, action: Action, ctx: Rule
   if (g.step !== 'activations') throw new RuleError('there are no activations to end now');
   if (state.active !== action.side) throw new RuleError('it is not your activation');
   if (g.activation === 'cards') {
-    // In card mode, passing gives up this card only.
+    // In card mode, passing gives up this card only; a unit that failed its command roll on it halts.
+    const pending = unfinished(state, action.side);
+    if (pending) {
+      haltUnit(state, ctx, pending);
+      pending.rs.activated = true;
+    }
     ctx.emit({ type: 'pass', text: `${state.sides.find((s) => s.id === action.side)!.name} pass on this card`, side: action.side });
     afterActivation(state, ctx);
     return;
@@ -309,19 +338,40 @@ export function actShoot(state: OnePageState, action: Action, ctx: RuleContext):
   finishActivation(state, ctx, u);
 }
 
+/** The reason a shot is refused, for the player: the first rule it breaks. */
 function whyNoShot(state: OnePageState, ctx: RuleContext, u: OnePageUnit, t: OnePageUnit, endOfTurn: boolean): string {
-  if (!u.rs.weapon) return `${u.name} has no firearms`;
+  if (!u.rs.weapon || (u.kind !== 'infantry' && u.kind !== 'artillery')) return `${u.name} has no firearms`;
   if (u.rs.shot) return `${u.name} has already shot this turn`;
   if (u.kind === 'artillery' && u.formation !== 'unlimbered') return `${u.name} must be unlimbered to shoot`;
   if (u.rs.changedLimber) return `${u.name} limbered or unlimbered this turn and cannot shoot`;
+  if (u.kind === 'artillery' && figuresOf(u) === 0) return `${u.name} has no gunners left`;
   if (t.side === u.side) return `${t.name} is a friend`;
   if (t.kind === 'commander') return 'commanders cannot be shot at';
   if (!endOfTurn && u.rs.disordered) return `${u.name} is disordered: it may only shoot back in the end-of-turn shooting`;
   if (!endOfTurn && u.rs.inMelee.length) return `${u.name} is in melee: it may shoot only in the end-of-turn shooting, at the enemy it touches`;
-  if (t.rs.inMelee.length && !u.rs.inMelee.includes(t.id)) return `${t.name} is in a melee; only the units in contact may shoot at it`;
-  void ctx;
-  void state;
-  return `${t.name} is not a target for ${u.name}: it must be in the 45° arc, in range and in sight`;
+  const inContact = u.rs.inMelee.includes(t.id);
+  if (u.rs.inMelee.length && !inContact) return `${u.name} is in melee: it may shoot only at the enemy it touches`;
+  if (t.rs.inMelee.length && !inContact) return `${t.name} is in a melee; only the units in contact may shoot at it`;
+  if (u.rs.disordered && !u.rs.reactionTo.includes(t.id) && !inContact) {
+    return `${u.name} is disordered: it may shoot only as a reaction, at an enemy that charged it, shot at it or touches it this turn`;
+  }
+  const weapon = WEAPONS[u.rs.weapon];
+  const d = unitDistance(u, t);
+  const inches = (mm: number): string => `${(Math.round((mm / 25.4) * 10) / 10).toString()}"`;
+  if (d > weapon.long) return `${t.name} is out of range: ${inches(d)} away, and a ${weapon.name.toLowerCase()} reaches ${inches(weapon.long)}`;
+  if (!inFrontArc(u, t)) return `${t.name} is outside ${u.name}'s arc of fire (45° either side of its front)`;
+  if (!canSee(state, ctx.battlefield, u, t)) return `${u.name} cannot see ${t.name}: ${sightBlockText(state, ctx, u, t)}`;
+  return `${t.name} is not a target for ${u.name}`;
+}
+
+/** What blocks the view from a's front to b, in words (the line to b's centre decides). */
+function sightBlockText(state: OnePageState, ctx: RuleContext, a: OnePageUnit, b: OnePageUnit): string {
+  const why = sightBlocker(state, ctx.battlefield, a, b);
+  const name = why?.featureId ? ctx.battlefield.features.find((f) => f.id === why.featureId)?.name : undefined;
+  if (why?.kind === 'canopy') return `more than 3" of ${name ?? 'wood'} is in the way`;
+  if (why?.kind === 'ground') return `${name ? `the ${name.toLowerCase()}` : 'rising ground'} is in the way`;
+  if (why?.kind === 'range') return 'it is beyond the limit of sight';
+  return 'the line of sight is blocked';
 }
 
 export function actEndShooting(state: OnePageState, action: Action, ctx: RuleContext): void {
@@ -340,8 +390,8 @@ export function actRollInitiative(state: OnePageState, action: Action, ctx: Rule
   if (g.step !== 'initiative') throw new RuleError('initiative is rolled at the start of a turn');
   if (state.active !== action.side) throw new RuleError('the other side rolls for initiative first');
   const [a, b] = state.sides;
-  let ra = 0;
-  let rb = 0;
+  let ra: number;
+  let rb: number;
   // Ties are rolled again (Q15).
   do {
     ra = ctx.dice.one(6, `initiative: ${a!.name}`);
@@ -373,11 +423,14 @@ export function actChooseOrder(state: OnePageState, action: Action, ctx: RuleCon
 // ---------------------------------------------------------------------------------------------
 // Charges
 
-/** Where a charger stands when it contacts a target: front to front, or against the side it hit (Q37). */
-export function contactPose(charger: OnePageUnit, target: OnePageUnit): { x: number; y: number; facing: number } {
+/**
+ * Where a charger stands when it contacts a target: front to front, or against the side it hit
+ * (Q37). `face` forces the face contacted (a counter-charge meets the charger head on).
+ */
+export function contactPose(charger: OnePageUnit, target: OnePageUnit, face?: Arc): { x: number; y: number; facing: number } {
   const t = footprint(target);
   const c = footprint(charger);
-  const arc = arcOfAttacker(target, charger);
+  const arc = face ?? arcOfAttacker(target, charger);
   let facing: number;
   let at: Vec2;
   if (arc === 'front') {
@@ -400,17 +453,21 @@ export function contactPose(charger: OnePageUnit, target: OnePageUnit): { x: num
 }
 
 /** Move a charger toward its target with a rolled allowance; contact if it reaches. */
-function chargeMove(state: OnePageState, ctx: RuleContext, u: OnePageUnit, target: OnePageUnit, purpose: string): boolean {
-  const pose = contactPose(u, target);
-  const speed = speedFn(ctx.battlefield, u);
-  const cost = pathCost({ x: u.x, y: u.y }, pose, speed);
+function chargeMove(state: OnePageState, ctx: RuleContext, u: OnePageUnit, target: OnePageUnit, purpose: string, face?: Arc): boolean {
+  const pose = contactPose(u, target, face);
+  const from = { x: u.x, y: u.y };
+  const speed = moveSpeedFn(ctx.battlefield, u, pose.facing, sub(pose, from));
+  const cost = pathCost(from, pose, speed);
   const allowance = rollAllowance(ctx, u, { purpose });
   u.rs.moved = true;
   u.rs.charged = true;
   const bf = ctx.battlefield;
-  const clearAtContact = !blockedAt(state, u, pose, pose.facing, { ignore: [target.id], bfWidth: bf.width, bfDepth: bf.depth, allowFriends: false });
+  // The target's joined commander stands behind it and does not stop a charge.
+  const ignore = [target.id, ...(target.rs.joinedBy ? [target.rs.joinedBy] : [])];
+  const clearAtContact = !blockedAt(state, u, pose, pose.facing, { ignore, bfWidth: bf.width, bfDepth: bf.depth, allowFriends: false });
+  const counter = purpose === 'a counter-charge';
   if (cost <= allowance && clearAtContact) {
-    const r = moveUnit(state, ctx, u, pose, allowance, pose.facing, { ignore: [target.id] });
+    const r = moveUnit(state, ctx, u, pose, allowance, pose.facing, { ignore });
     if (distance({ x: u.x, y: u.y }, pose) < 1) {
       u.x = pose.x;
       u.y = pose.y;
@@ -422,24 +479,35 @@ function chargeMove(state: OnePageState, ctx: RuleContext, u: OnePageUnit, targe
       if (!target.rs.reactionTo.includes(u.id)) target.rs.reactionTo.push(u.id);
       ctx.emit({
         type: 'charge-contact',
-        text: `${u.name} ${purpose === 'a counter-charge' ? 'counter-charges' : 'charges'} ${(r.travelled / 25.4).toFixed(1)}" into contact with ${target.name}'s ${arcOfAttacker(target, u)}`,
+        text: `${u.name} ${counter ? 'counter-charges' : 'charges'} ${(r.travelled / 25.4).toFixed(1)}" into contact with ${target.name}'s ${face ?? arcOfAttacker(target, u)}`,
         unit: u.id,
         target: target.id,
         side: u.side,
-        data: { to: { x: u.x, y: u.y }, facing: u.facing },
+        data: { to: { x: u.x, y: u.y }, facing: u.facing, travelled: r.travelled },
       });
       return true;
     }
+    // Troops or ground on the way stopped it short: it stays where it was stopped.
+    ctx.emit({
+      type: 'charge-short',
+      text: `${u.name}'s ${counter ? 'counter-charge' : 'charge'} is stopped ${(r.travelled / 25.4).toFixed(1)}" toward ${target.name}${r.stoppedBy === 'terrain' ? ' by the ground' : ' by other troops'}`,
+      unit: u.id,
+      target: target.id,
+      side: u.side,
+      data: { to: { x: u.x, y: u.y }, facing: u.facing, travelled: r.travelled },
+    });
+    return false;
   }
-  const dir = normalize(sub(pose, { x: u.x, y: u.y }));
-  const r = moveUnit(state, ctx, u, add({ x: u.x, y: u.y }, scale(dir, allowance)), allowance, angleOf(sub({ x: target.x, y: target.y }, { x: u.x, y: u.y })), { ignore: [] });
+  const dir = normalize(sub(pose, from));
+  const r = moveUnit(state, ctx, u, add(from, scale(dir, allowance)), allowance, angleOf(sub({ x: target.x, y: target.y }, from)), { ignore: [] });
+  const why = cost === Infinity ? 'the ground is impassable to it' : !clearAtContact && cost <= allowance ? 'other troops stand where it would make contact' : `it needed ${(cost / 25.4).toFixed(1)}"`;
   ctx.emit({
     type: 'charge-short',
-    text: `${u.name}'s charge falls short: it moves ${(r.travelled / 25.4).toFixed(1)}" toward ${target.name} and stops`,
+    text: `${u.name}'s ${counter ? 'counter-charge' : 'charge'} falls short (${why}): it moves ${(r.travelled / 25.4).toFixed(1)}" toward ${target.name} and stops`,
     unit: u.id,
     target: target.id,
     side: u.side,
-    data: { to: { x: u.x, y: u.y }, facing: u.facing },
+    data: { to: { x: u.x, y: u.y }, facing: u.facing, travelled: r.travelled },
   });
   return false;
 }
@@ -460,8 +528,7 @@ export function actCharge(state: OnePageState, action: Action, ctx: RuleContext)
     throw new RuleError(`${target.name} is not a charge target for ${u.name}: the enemy must be visible to its front, within 45° either side, and within its best move`);
   }
   if (!passesCommand(state, ctx, u)) return;
-  const reacts = target.kind === 'cavalry' || moverOf(target) === 'skirmisher';
-  if (reacts && !target.rs.moved && !target.rs.activated && target.rs.inMelee.length === 0) {
+  if (reactionsTo(target).length > 0) {
     // The target's owner decides first: counter-charge, evade, or stand (§9.3).
     state.rules.pendingCharge = { charger: u.id, target: target.id };
     state.rules.step = 'charge-reaction';
@@ -472,6 +539,18 @@ export function actCharge(state: OnePageState, action: Action, ctx: RuleContext)
   ctx.emit({ type: 'charge-declared', text: `${u.name} charges ${target.name}${u.rs.pursuing === target.id ? ' in pursuit' : ''}`, unit: u.id, target: target.id, side: u.side });
   chargeMove(state, ctx, u, target, 'a charge');
   finishActivation(state, ctx, u);
+}
+
+/**
+ * What a charged unit may do before the charger moves (§9.1, §9.3): cavalry that has not yet moved
+ * may counter-charge, unless disordered (a counter-charge is a charge, Q19); skirmishers that have
+ * not yet moved may evade. The sheet asks only that it has not moved, not that it has not acted.
+ */
+export function reactionsTo(target: OnePageUnit): ('counter-charge' | 'evade')[] {
+  if (target.rs.moved || target.rs.inMelee.length > 0 || target.rs.pinned) return [];
+  if (target.kind === 'cavalry') return target.rs.disordered ? [] : ['counter-charge'];
+  if (target.kind === 'infantry' && moverOf(target) === 'skirmisher') return ['evade'];
+  return [];
 }
 
 export function actReact(state: OnePageState, action: Action, ctx: RuleContext): void {
@@ -485,13 +564,14 @@ export function actReact(state: OnePageState, action: Action, ctx: RuleContext):
   if (response !== 'stand' && response !== 'counter-charge' && response !== 'evade') throw new RuleError('react with "stand", "counter-charge" or "evade"');
   if (response === 'counter-charge' && target.kind !== 'cavalry') throw new RuleError('only cavalry counter-charge');
   if (response === 'evade' && moverOf(target) !== 'skirmisher') throw new RuleError('only skirmishers evade');
+  if (response !== 'stand' && !reactionsTo(target).includes(response)) throw new RuleError(`${target.name} cannot ${response} now`);
   g.pendingCharge = null;
   g.step = 'activations';
   state.active = charger.side;
   if (response === 'counter-charge') {
     // The counter-charger moves first; both count as charging (Q38).
     ctx.emit({ type: 'counter-charge', text: `${target.name} counter-charges ${charger.name}`, unit: target.id, target: charger.id, side: target.side });
-    const met = chargeMove(state, ctx, target, charger, 'a counter-charge');
+    const met = chargeMove(state, ctx, target, charger, 'a counter-charge', 'front');
     target.rs.activated = true;
     if (met) {
       charger.rs.charged = true;
@@ -502,8 +582,7 @@ export function actReact(state: OnePageState, action: Action, ctx: RuleContext):
       chargeMove(state, ctx, charger, target, 'a charge');
     }
   } else if (response === 'evade') {
-    moveAway(state, ctx, target, charger, 1, 'evades the charge');
-    if (!target.removed) target.facing = angleOf(sub({ x: target.x, y: target.y }, { x: charger.x, y: charger.y }));
+    moveAway(state, ctx, target, charger, 1, 'evades the charge', { faceAway: true });
     target.rs.moved = true;
     target.rs.activated = true;
     if (!target.removed) chargeMove(state, ctx, charger, target, 'a charge');
@@ -536,14 +615,15 @@ function joinTarget(state: OnePageState, action: Action, c: OnePageUnit): OnePag
   const t = unitById(state, action.target);
   if (!t || t.side !== c.side || t.kind === 'commander') throw new RuleError('a commander joins one of his own side\'s units');
   if (t.rs.joinedBy) throw new RuleError(`${t.name} already has a commander with it`);
-  if (distance({ x: c.x, y: c.y }, { x: t.x, y: t.y }) - footprint(t).width / 2 > COMMANDER_JOIN_RANGE) throw new RuleError(`${t.name} is more than 12" from ${c.name}`);
+  // Measured like every distance, between the closest points (Q3), as the order list does.
+  if (unitDistance(c, t) > COMMANDER_JOIN_RANGE) throw new RuleError(`${t.name} is more than 12" from ${c.name}`);
   return t;
 }
 
-function join(c: OnePageUnit, t: OnePageUnit): void {
+function join(state: OnePageState, c: OnePageUnit, t: OnePageUnit): void {
   c.rs.joined = t.id;
   t.rs.joinedBy = c.id;
-  placeBehind(c, t);
+  placeBehind(state, c, t);
 }
 
 export function actRallyMen(state: OnePageState, action: Action, ctx: RuleContext): void {
@@ -553,7 +633,7 @@ export function actRallyMen(state: OnePageState, action: Action, ctx: RuleContex
   if (!inMelee && !(t.rs.lostToShooting && figuresOf(t) < t.rs.figuresStart)) {
     throw new RuleError(`Rally Men! helps a unit that has lost figures to shooting or is in melee; ${t.name} has done neither`);
   }
-  join(c, t);
+  join(state, c, t);
   c.rs.activated = true;
   if (inMelee) {
     t.rs.rallyInMelee = true;
@@ -562,12 +642,12 @@ export function actRallyMen(state: OnePageState, action: Action, ctx: RuleContex
     const roll = ctx.dice.one(6, `Rally Men! by ${c.name}`);
     const res = rallyMenResult(roll);
     if (res === 'cancel') {
-      const per = t.rs.figuresPerStand;
       const f = Math.min(t.rs.figuresStart, figuresOf(t) + 1);
       t.stands = layoutStands(t, f);
       markDisorder(t);
-      void per;
       if (t.rs.shootingLossThisTurn > 0) t.rs.shootingLossThisTurn -= 1;
+      // A returning figure may bring back a stand: stand clear of it.
+      placeBehind(state, c, t);
     }
     ctx.emit({
       type: 'rally-men',
@@ -587,7 +667,7 @@ export function actFollowMe(state: OnePageState, action: Action, ctx: RuleContex
   const c = commanderActing(state, action);
   const t = joinTarget(state, action, c);
   if (t.rs.activated) throw new RuleError(`${t.name} has already activated: Follow Me! must come before its move`);
-  join(c, t);
+  join(state, c, t);
   t.rs.followMe = true;
   c.rs.activated = true;
   ctx.emit({ type: 'follow-me', text: `Follow Me! ${c.name} joins ${t.name}: +D6" on its next move this turn`, unit: c.id, target: t.id, side: c.side });

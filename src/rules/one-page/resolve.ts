@@ -3,7 +3,7 @@
  * on a unit (retreat, fall back). Shared by the activation actions and the end-of-turn steps.
  */
 
-import { angleOf, direction, distance, normalize, scale, add, sub, type Vec2 } from '../../core/geometry';
+import { angleOf, direction, distance, fromLocal, normalize, scale, add, sub, type Vec2 } from '../../core/geometry';
 import type { RuleContext } from '../../core/ruleset';
 import { walkStraight } from '../../core/movement';
 import { inch } from '../../core/measure';
@@ -23,14 +23,13 @@ import { figuresOf, markDisorder, setFigures } from './layout';
 import type { OnePageState, OnePageUnit } from './types';
 import {
   arcOfAttacker,
-  centreOnTable,
   coverOf,
   footprint,
   liveUnits,
   mayInterpenetrate,
+  moveSpeedFn,
   onTable,
   overlapping,
-  speedFn,
   unitDistance,
 } from './world';
 import { rectsOverlap } from '../../core/geometry';
@@ -73,17 +72,54 @@ export function removeUnit(state: OnePageState, ctx: RuleContext, u: OnePageUnit
     .map((f) => ({ f, d: distance({ x: f.x, y: f.y }, { x: cmdr.x, y: cmdr.y }) }))
     .filter(({ d }) => d <= COMMANDER_JOIN_RANGE + inch(6))
     .sort((a, b) => a.d - b.d)[0];
-  if (near) placeBehind(cmdr, near.f);
+  if (near) placeBehind(state, cmdr, near.f);
   ctx.emit({ type: 'commander-escapes', text: `${cmdr.name} escapes (rolled ${roll})${near ? ` to ${near.f.name}` : ''}`, unit: cmdr.id, side: cmdr.side });
+  // With no friend to ride to, he stays where he is; if that is off the table he has gone with it.
+  if (!near && !onTableDims(footprint(cmdr), state.battlefield.width, state.battlefield.depth)) {
+    removeUnit(state, ctx, cmdr, 'left-table', `${cmdr.name} has left the table with ${u.name}`);
+  }
 }
 
-/** A commander stands just behind the unit he is with. */
-export function placeBehind(cmdr: OnePageUnit, host: OnePageUnit): void {
+/**
+ * A commander stands just behind the unit he is with; if that spot is off the table or taken, at
+ * its flanks or in front, wherever he stands clear of everyone (no unit ends overlapping another, Q23).
+ */
+export function placeBehind(state: OnePageState, cmdr: OnePageUnit, host: OnePageUnit): void {
   const r = footprint(host);
-  const back = direction(host.facing + Math.PI);
-  cmdr.x = r.cx + back.x * (r.depth / 2 + inch(0.75));
-  cmdr.y = r.cy + back.y * (r.depth / 2 + inch(0.75));
+  const c = footprint(cmdr);
+  const gap = inch(0.25);
+  const back = r.depth / 2 + c.depth / 2 + gap;
+  const side = r.width / 2 + c.width / 2 + gap;
+  // Host frame offsets (forward, right), nearest first.
+  const spots: [number, number][] = [
+    [-back, 0],
+    [-back, -side],
+    [-back, side],
+    [0, -side],
+    [0, side],
+    [-back - c.depth - gap, 0],
+    [back, -side],
+    [back, side],
+    [back, 0],
+  ];
+  const w = state.battlefield.width;
+  const d = state.battlefield.depth;
   cmdr.facing = host.facing;
+  let fallback: Vec2 | null = null;
+  for (const [f, l] of spots) {
+    const p = fromLocal(r, f, l);
+    const fp = footprint({ ...cmdr, x: p.x, y: p.y });
+    if (!onTableDims(fp, w, d)) continue;
+    fallback ??= p;
+    if (overlapping(state, fp, [cmdr.id, host.id]).length === 0) {
+      cmdr.x = p.x;
+      cmdr.y = p.y;
+      return;
+    }
+  }
+  const p = fallback ?? fromLocal(r, -back, 0);
+  cmdr.x = p.x;
+  cmdr.y = p.y;
 }
 
 /** Take hits off a unit (a hit is a figure, Q1). Removes it at 0 figures. */
@@ -148,27 +184,44 @@ export function moveUnit(
 ): { travelled: number; stoppedBy: string; left: boolean } {
   const bf = ctx.battlefield;
   const from = { x: u.x, y: u.y };
-  const speed = speedFn(bf, u);
+  // The ground is judged under the unit's leading edges, in its facing at the end of the move.
+  const speed = moveSpeedFn(bf, u, facing, sub(to, from));
   const baseOpts = { ignore: opts.ignore ?? [], bfWidth: bf.width, bfDepth: bf.depth, offTableOk: opts.leaveTable === true };
-  const walk = walkStraight(from, to, allowance, speed, (p) => blockedAt(state, u, p, facing, { ...baseOpts, allowFriends: true }));
+  const passable = (p: Vec2): boolean => blockedAt(state, u, p, facing, { ...baseOpts, allowFriends: true });
+  const walk = walkStraight(from, to, allowance, speed, passable);
   let end = walk.end;
-  // Friends may be passed through but not ended on (Q23): step back until clear.
-  if (blockedAt(state, u, end, facing, { ...baseOpts, allowFriends: false })) {
+  if (walk.stoppedBy === 'blocked' || walk.stoppedBy === 'terrain') {
+    // The walk stops at its last 5 mm step: creep on in 0.05 mm steps, so a unit halts against
+    // whatever stopped it rather than up to a fifth of an inch short.
+    const ahead = Math.min(6, distance(end, to));
+    if (ahead > 0) {
+      const near = add(end, scale(normalize(sub(to, end)), ahead));
+      end = walkStraight(end, near, allowance - walk.spent, speed, passable, 0.05).end;
+    }
+  }
+  // Friends may be passed through but not ended on (Q23): step back until clear, or stay put.
+  const clearAt = (p: Vec2): boolean => !blockedAt(state, u, p, facing, { ...baseOpts, allowFriends: false });
+  let turned = true;
+  if (!clearAt(end)) {
     const back = normalize(sub(from, end));
     const total = distance(from, end);
-    for (let d = 2; d <= total; d += 2) {
+    let clear: Vec2 | null = null;
+    for (let d = 1; d < total; d += 1) {
       const p = add(end, scale(back, d));
-      if (!blockedAt(state, u, p, facing, { ...baseOpts, allowFriends: false })) {
-        end = p;
+      if (clearAt(p)) {
+        clear = p;
         break;
       }
-      if (d + 2 > total) end = from;
     }
+    end = clear ?? from;
+    // Not even room to turn where it stands: it keeps its old facing.
+    if (!clear && !clearAt(from)) turned = false;
   }
   u.x = end.x;
   u.y = end.y;
-  u.facing = facing;
-  const leftTable = opts.leaveTable === true && !centreOnTable(bf, end);
+  if (turned) u.facing = facing;
+  // Moving off the table takes any part of the unit over the edge (Q24).
+  const leftTable = opts.leaveTable === true && !onTable(bf, footprint(u));
   followJoinedCommander(state, u);
   return { travelled: distance(from, end), stoppedBy: walk.stoppedBy, left: leftTable };
 }
@@ -176,32 +229,41 @@ export function moveUnit(
 export function followJoinedCommander(state: OnePageState, u: OnePageUnit): void {
   if (!u.rs.joinedBy) return;
   const c = state.units.find((x) => x.id === u.rs.joinedBy && !x.removed);
-  if (c) placeBehind(c, u);
+  if (c) placeBehind(state, c, u);
 }
 
 /**
  * A forced move directly away from an enemy: a Retreat (full move) or a fall-back (half a move), both
- * ending facing the enemy (§10.3, Q44). Forced off the table, the unit is removed (Q24).
+ * ending facing the enemy (§10.3, Q44); an evade ends facing away (Q38). Forced off the table, the
+ * unit is removed (Q24).
  */
-export function moveAway(state: OnePageState, ctx: RuleContext, u: OnePageUnit, enemy: OnePageUnit | undefined, fraction: number, purpose: string): void {
+export function moveAway(
+  state: OnePageState,
+  ctx: RuleContext,
+  u: OnePageUnit,
+  enemy: OnePageUnit | undefined,
+  fraction: number,
+  purpose: string,
+  opts: { faceAway?: boolean } = {},
+): void {
   const away = enemy ? normalize(sub({ x: u.x, y: u.y }, { x: enemy.x, y: enemy.y })) : direction(u.facing + Math.PI);
   const dir = away.x === 0 && away.y === 0 ? direction(u.facing + Math.PI) : away;
-  const allowance = rollAllowance(ctx, u, { purpose }) * fraction;
-  const faceEnemy = angleOf(scale(dir, -1));
+  const roll = rollAllowance(ctx, u, { purpose });
+  const allowance = roll * fraction;
+  const facing = opts.faceAway ? angleOf(dir) : angleOf(scale(dir, -1));
   const target = add({ x: u.x, y: u.y }, scale(dir, allowance));
-  const bf = ctx.battlefield;
-  const r = moveUnit(state, ctx, u, target, allowance, faceEnemy, { leaveTable: true });
-  const fp = footprint(u);
-  if (r.left || !onTable(bf, fp)) {
-    removeUnit(state, ctx, u, 'left-table', `${u.name} is forced off the table and is lost`);
+  const r = moveUnit(state, ctx, u, target, allowance, facing, { leaveTable: true });
+  if (r.left) {
+    removeUnit(state, ctx, u, 'left-table', `${u.name} ${purpose} off the table and is lost`);
     return;
   }
+  const part = fraction === 1 ? '' : ` (${fraction === 0.5 ? 'half' : fraction} of ${(roll / 25.4).toFixed(1)}")`;
   ctx.emit({
     type: 'forced-move',
-    text: `${u.name} ${purpose}: ${(r.travelled / 25.4).toFixed(1)}" away, facing the enemy${r.stoppedBy === 'blocked' ? ' (stopped by other troops)' : r.stoppedBy === 'terrain' ? ' (stopped by the ground)' : ''}`,
+    text: `${u.name} ${purpose}: ${(r.travelled / 25.4).toFixed(1)}"${part} away, facing ${opts.faceAway ? 'away from the enemy' : 'the enemy'}${r.stoppedBy === 'blocked' ? ' (stopped by other troops)' : r.stoppedBy === 'terrain' ? ' (stopped by the ground)' : ''}`,
     unit: u.id,
     side: u.side,
-    data: { to: { x: u.x, y: u.y }, facing: u.facing },
+    data: { to: { x: u.x, y: u.y }, facing: u.facing, travelled: r.travelled },
   });
 }
 
@@ -229,7 +291,7 @@ export function moraleTest(state: OnePageState, ctx: RuleContext, u: OnePageUnit
   const row = MORALE_RESULTS.find((r) => r.result === result)!;
   ctx.emit({
     type: 'morale',
-    text: `${u.name} tests morale after ${why === 'melee' ? 'losing a melee' : 'losing 25% to shooting'}: ${roll} ${mods.map((m) => `${m.value > 0 ? '+' : '−'} ${Math.abs(m.value)}`).join(' ')} = ${total}: ${result.toUpperCase()}`,
+    text: `${u.name} tests morale after ${why === 'melee' ? 'losing a melee' : 'losing 25% to shooting'}: rolls ${roll}${mods.map((m) => ` ${m.value > 0 ? '+' : '−'} ${Math.abs(m.value)} ${m.reason}`).join('')} = ${total}: ${result.toUpperCase()}`,
     unit: u.id,
     side: u.side,
     dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
@@ -394,6 +456,8 @@ function resolveMelee(state: OnePageState, ctx: RuleContext, group: OnePageUnit[
       inflicted.set(u.id, (inflicted.get(u.id) ?? 0) + side.hits);
     }
   }
+  // A pursuit gives its +1 in the melee it leads to, and only there (Q42).
+  for (const u of group) u.rs.pursuing = null;
   // Rally Men! in melee (Q50): rolled after the hits, before they are compared.
   for (const u of group) {
     if (!u.rs.rallyInMelee || !u.rs.joinedBy) continue;

@@ -21,13 +21,15 @@ import {
   actShoot,
   actWheel,
   maxChargeReach,
+  reactionsTo,
 } from './actions';
 import { COMMANDER_JOIN_RANGE, UNIT_TYPES, WEAPONS, type Formation } from './charts';
 import { figuresOf } from './layout';
 import { ONE_PAGE_NOTES } from './notes';
+import { onePageAi } from './ai';
 import { createOnePageGame, SCENARIOS } from './setup';
 import { chargeTargets, shootTargets } from './targets';
-import { activatable } from './turn';
+import { activatable, unfinished } from './turn';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
 import { figureHeight, liveUnits, unitDistance } from './world';
 
@@ -126,12 +128,15 @@ function legalActions(state: OnePageState, bf: Battlefield, side?: string): Lega
       const t = liveUnits(state).find((u) => u.id === g.pendingCharge?.target);
       if (!t) break;
       out.push({ action: { type: 'react', side: active, response: 'stand' }, label: 'Stand', group: 'reaction', params: [], unit: t.id });
-      if (t.kind === 'cavalry') out.push({ action: { type: 'react', side: active, response: 'counter-charge' }, label: 'Counter-charge', group: 'reaction', params: [], unit: t.id });
-      else out.push({ action: { type: 'react', side: active, response: 'evade' }, label: 'Evade', group: 'reaction', params: [], unit: t.id });
+      for (const r of reactionsTo(t)) {
+        out.push({ action: { type: 'react', side: active, response: r }, label: r === 'evade' ? 'Evade' : 'Counter-charge', group: 'reaction', params: [], unit: t.id });
+      }
       break;
     }
-    case 'activations':
-      for (const u of activatable(state, active)) out.push(...unitOrders(state, bf, u));
+    case 'activations': {
+      // A unit that failed its command roll finishes its activation before any other acts.
+      const pending = unfinished(state, active);
+      for (const u of pending ? [pending] : activatable(state, active)) out.push(...unitOrders(state, bf, u));
       out.push({
         action: { type: 'end-activations', side: active },
         label: g.activation === 'cards' ? 'Pass this card' : 'End activations',
@@ -139,6 +144,7 @@ function legalActions(state: OnePageState, bf: Battlefield, side?: string): Lega
         params: [],
       });
       break;
+    }
     case 'end-shooting': {
       const declared = new Set(g.declaredShots.map((d) => d.shooter));
       for (const u of liveUnits(state)) {
@@ -186,6 +192,8 @@ function describeUnit(state: OnePageState, u: OnePageUnit): UnitInfoLine[] {
   if (u.rs.shot) state_.push('has shot');
   if (u.rs.joinedBy) state_.push(`joined by ${state.units.find((c) => c.id === u.rs.joinedBy)?.name ?? 'a commander'}`);
   if (u.rs.followMe) state_.push('Follow Me! +D6"');
+  if (u.rs.commandFailed) state_.push('failed its command roll: may only shoot or halt');
+  if (u.rs.pursuing) state_.push(`may pursue ${state.units.find((e) => e.id === u.rs.pursuing)?.name ?? 'the enemy'} (+1, no sight needed)`);
   lines.push({ label: 'State', value: state_.length ? state_.join(', ') : 'steady' });
   const cmdr = state.units.find((c) => c.id === u.rs.commanderId);
   if (cmdr) lines.push({ label: 'Commander', value: cmdr.removed ? `${cmdr.name} (lost)` : cmdr.name });
@@ -209,6 +217,7 @@ export const onePage: Ruleset<OnePageGame, OnePageUnitState> = {
         { value: 'cards', label: 'Card activation' },
       ],
     },
+    { id: 'fogOfWar', label: 'Fog of war', help: 'Each side sees only the enemy units its own units can see; the computer opponent plays by the same limit.', kind: 'boolean', default: false },
     { id: 'commandControl', label: 'Command control', help: 'Units out of 12" and sight of their commander need 4+ to move.', kind: 'boolean', default: false },
     { id: 'turnLimit', label: 'Turns', help: 'The battle ends after this many turns and is scored on points.', kind: 'number', default: 8, min: 1, max: 50 },
     {
@@ -231,5 +240,6 @@ export const onePage: Ruleset<OnePageGame, OnePageUnitState> = {
   apply,
   describeUnit,
   figureHeight: (u: Unit<OnePageUnitState>) => figureHeight(u as OnePageUnit),
+  ai: onePageAi,
 };
 

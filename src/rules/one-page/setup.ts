@@ -4,7 +4,7 @@
  * within 12" of each long edge.
  */
 
-import { manualDice, scriptedDice, seededDice, type DiceState } from '../../core/dice';
+import { DiceRoller, manualDice, scriptedDice, seededDice, type DiceState } from '../../core/dice';
 import type { GameSetup, Side } from '../../core/model';
 import { inch } from '../../core/measure';
 import { RuleError } from '../../core/ruleset';
@@ -12,7 +12,8 @@ import { battlefieldFromSpec, type BattlefieldSpec } from '../../terrain/battlef
 import { DEPLOY_DEPTH, TURN_LIMIT, UNIT_TYPES, type UnitTypeId } from './charts';
 import { layoutStands } from './layout';
 import type { OnePageGame, OnePageState, OnePageUnit } from './types';
-import { footprint, groundAt } from './world';
+import { footprint, groundAt, isCombatUnit } from './world';
+import { beginActivations } from './turn';
 
 export const TABLE_WIDTH = inch(72);
 export const TABLE_DEPTH = inch(48);
@@ -144,8 +145,13 @@ function makeUnit(id: string, side: string, name: string, typeId: UnitTypeId, x:
   return unit;
 }
 
-export function readOptions(setup: GameSetup): { activation: 'initiative' | 'cards'; commandControl: boolean; turnLimit: number; visibilityLimit: number } {
+const OPTION_KEYS = ['activation', 'commandControl', 'turnLimit', 'visibility', 'fogOfWar'];
+
+export function readOptions(setup: GameSetup): { activation: 'initiative' | 'cards'; commandControl: boolean; turnLimit: number; visibilityLimit: number; fogOfWar: boolean } {
   const o = setup.options ?? {};
+  const unknown = Object.keys(o).filter((k) => !OPTION_KEYS.includes(k));
+  if (unknown.length) throw new RuleError(`the one-page rules have no option "${unknown[0]}"; options: ${OPTION_KEYS.join(', ')}`);
+  for (const k of ['commandControl', 'fogOfWar']) if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new RuleError(`option ${k} must be true or false`);
   const activation = o.activation ?? 'initiative';
   if (activation !== 'initiative' && activation !== 'cards') throw new RuleError(`option activation must be "initiative" or "cards", not "${String(activation)}"`);
   const turnLimit = o.turnLimit ?? TURN_LIMIT;
@@ -153,7 +159,7 @@ export function readOptions(setup: GameSetup): { activation: 'initiative' | 'car
   const visibility = o.visibility ?? 'clear';
   const limits: Record<string, number> = { clear: 0, fog: inch(9), night: inch(6) };
   if (typeof visibility !== 'string' || !(visibility in limits)) throw new RuleError('option visibility must be clear, fog or night');
-  return { activation, commandControl: o.commandControl === true, turnLimit, visibilityLimit: limits[visibility]! };
+  return { activation, commandControl: o.commandControl === true, turnLimit, visibilityLimit: limits[visibility]!, fogOfWar: o.fogOfWar === true };
 }
 
 export function createOnePageGame(setup: GameSetup): OnePageState {
@@ -205,7 +211,7 @@ export function createOnePageGame(setup: GameSetup): OnePageState {
     objectives: [0.25, 0.5, 0.75].map((t) => ({ x: TABLE_WIDTH * t, y: TABLE_DEPTH / 2 })),
     startCombatUnits: Object.fromEntries(sides.map((s) => [s.id, units.filter((u) => u.side === s.id && isCombatUnit(u)).length])),
   };
-  return {
+  const state: OnePageState = {
     version: 1,
     rulesetId: 'one-page',
     options: { ...opts },
@@ -221,11 +227,17 @@ export function createOnePageGame(setup: GameSetup): OnePageState {
     dice: diceFor(setup),
     result: null,
   };
+  // Card mode has no initiative step: deal turn 1's deck now, or nobody could act. The shuffle uses
+  // the state's generator, so it is the same on every machine; its events are not logged.
+  if (opts.activation === 'cards') {
+    beginActivations(state, { dice: new DiceRoller(state.dice), battlefield: bf, emit: () => {} });
+    state.phase = game.step;
+  }
+  return state;
 }
 
-export function isCombatUnit(u: OnePageUnit): boolean {
-  return u.kind === 'infantry' || u.kind === 'cavalry' || u.kind === 'artillery';
-}
+// Lives in world.ts so that turn.ts need not import this file; re-exported for existing callers.
+export { isCombatUnit };
 
 /** Nudge a unit sideways until it stands on open ground and clear of the units already placed. */
 function placeClear(bf: ReturnType<typeof battlefieldFromSpec>, u: OnePageUnit, placed: OnePageUnit[]): void {

@@ -7,9 +7,8 @@ import type { RuleContext } from '../../core/ruleset';
 import { REMOVAL_FRACTION, OBJECTIVE_RADIUS } from './charts';
 import { figuresOf, markDisorder } from './layout';
 import { applyShootingHits, moraleTest, needsShootingMoraleTest, removeUnit, resolveMelees, rollShot } from './resolve';
-import { isCombatUnit } from './setup';
 import type { OnePageState, OnePageUnit } from './types';
-import { liveUnits } from './world';
+import { isCombatUnit, liveUnits } from './world';
 import { pointRectDistance } from '../../core/geometry';
 import { unitFootprint } from '../../core/model';
 import { shootTargets } from './targets';
@@ -17,6 +16,11 @@ import { shootTargets } from './targets';
 /** Units of a side that may still activate this turn. */
 export function activatable(state: OnePageState, side: string): OnePageUnit[] {
   return liveUnits(state).filter((u) => u.side === side && !u.rs.activated && !(u.kind === 'commander' && u.rs.joined));
+}
+
+/** A unit of the side whose activation is half done: it failed its command roll and must still shoot or halt (Q49). */
+export function unfinished(state: OnePageState, side: string): OnePageUnit | undefined {
+  return liveUnits(state).find((u) => u.side === side && u.rs.commandFailed && !u.rs.activated);
 }
 
 /** Start a turn's activations: the initiative order is set, or the cards are shuffled. */
@@ -137,7 +141,6 @@ function resolveEndShooting(state: OnePageState, ctx: RuleContext): void {
 
 /** End of turn (§5.1 step 7): commanders detach, spent units disperse, victory, next turn. */
 function endTurn(state: OnePageState, ctx: RuleContext): void {
-  const g = state.rules;
   for (const u of state.units) {
     if (u.kind === 'commander') u.rs.joined = null;
     u.rs.joinedBy = null;
@@ -206,11 +209,17 @@ export function checkVictory(state: OnePageState, ctx: RuleContext): boolean {
     const koCommanders = state.units.filter((u) => u.side === enemy && u.removed && u.kind === 'commander').length;
     const held = g.objectives.filter((o) => holds(state, side, o)).length;
     scores[side] = removedCombat + koCommanders + 2 * held;
-    lines.push(`${name(side)}: ${removedCombat} enemy units removed, ${koCommanders} commanders, ${held} objectives held = ${scores[side]}`);
+    lines.push(
+      `${name(side)} ${scores[side]} (${plural(removedCombat, 'enemy unit')} removed, ${plural(koCommanders, 'enemy commander')} lost, ${plural(held, 'objective')} held)`,
+    );
   }
   const winner = scores[a]! === scores[b]! ? null : scores[a]! > scores[b]! ? a : b;
-  finish(state, ctx, winner, `after ${g.turnLimit} turns on points: ${lines.join('; ')}`, scores);
+  finish(state, ctx, winner, `after ${plural(g.turnLimit, 'turn')}, on points: ${lines.join('; ')}`, scores);
   return true;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function holds(state: OnePageState, side: string, o: { x: number; y: number }): boolean {

@@ -6,7 +6,10 @@
 import {
   arcOf,
   corners,
+  dot,
   frontCentre,
+  lerp,
+  normalize,
   pointInRect,
   rectDistance,
   rectInFrontZone,
@@ -16,10 +19,11 @@ import {
   type Vec2,
 } from '../../core/geometry';
 import { unitFootprint } from '../../core/model';
+import { inch } from '../../core/measure';
 import type { Battlefield } from '../../terrain/battlefield';
 import { featuresAt } from '../../terrain/query';
 import { slopeAt } from '../../terrain/heightmap';
-import { lineOfSight } from '../../terrain/sight';
+import { lineOfSight, type SightResult } from '../../terrain/sight';
 import { SHOOT_ARC_HALF_ANGLE, terrainSpeedFactor, UNIT_TYPES, WOODS_SIGHT, type Cover, type GroundClass, type Mover } from './charts';
 import type { OnePageState, OnePageUnit } from './types';
 
@@ -56,8 +60,58 @@ export function speedFn(bf: Battlefield, u: OnePageUnit): (p: Vec2) => number {
   return (p) => terrainSpeedFactor(groundAt(bf, p), mover);
 }
 
+/** Outline samples no more than an inch apart on the edges of r whose outward side faces `dir`. */
+function leadingSamples(r: OrientedRect, dir: Vec2): Vec2[] {
+  const c = corners(r);
+  // Edges front, right, rear, left, each with its outward normal.
+  const fwd = { x: Math.cos(r.facing), y: Math.sin(r.facing) };
+  const right = { x: fwd.y, y: -fwd.x };
+  const edges: [Vec2, Vec2, Vec2][] = [
+    [c[0], c[1], fwd],
+    [c[1], c[2], right],
+    [c[2], c[3], { x: -fwd.x, y: -fwd.y }],
+    [c[3], c[0], { x: -right.x, y: -right.y }],
+  ];
+  const out: Vec2[] = [];
+  for (const [a, b, n] of edges) {
+    if (dot(n, dir) <= 0.01) continue;
+    const k = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / inch(1)));
+    for (let i = 0; i <= k; i++) out.push(lerp(a, b, i / k));
+  }
+  return out;
+}
+
+/**
+ * Speed factor for a unit moving in direction `dir` with this facing, its centre at p: the slowest
+ * ground under its leading edges, so a line stops with its front at a wood's edge rather than its
+ * centre, and a unit already straddling bad ground may still move out of it. A unit whose centre is
+ * on a road uses the road (roads negate terrain).
+ */
+export function moveSpeedFn(bf: Battlefield, u: OnePageUnit, facing: number, dir: Vec2): (p: Vec2) => number {
+  const mover = moverOf(u);
+  const d = normalize(dir);
+  // The facing is fixed for the whole move, so the samples sit at fixed offsets from the centre.
+  const r0 = footprint({ ...u, facing });
+  const offsets = d.x === 0 && d.y === 0 ? [{ x: 0, y: 0 }] : leadingSamples(r0, d).map((q) => ({ x: q.x - u.x, y: q.y - u.y }));
+  return (p) => {
+    const here = groundAt(bf, p);
+    if (here === 'road') return terrainSpeedFactor('road', mover);
+    let f = 1;
+    for (const o of offsets) {
+      f = Math.min(f, terrainSpeedFactor(groundAt(bf, { x: p.x + o.x, y: p.y + o.y }), mover));
+      if (f === 0) break;
+    }
+    return f;
+  };
+}
+
 export function figureHeight(u: OnePageUnit): number {
   return UNIT_TYPES[u.rs.typeId].figureHeight;
+}
+
+/** Combat units count for army break and victory points (Q55); commanders, wagons and boats do not. */
+export function isCombatUnit(u: OnePageUnit): boolean {
+  return u.kind === 'infantry' || u.kind === 'cavalry' || u.kind === 'artillery';
 }
 
 export function liveUnits(state: OnePageState): OnePageUnit[] {
@@ -91,6 +145,18 @@ export function canSee(state: OnePageState, bf: Battlefield, a: OnePageUnit, b: 
     ...(limit > 0 ? { maxRange: limit } : {}),
   };
   return sightPoints(footprint(b)).some((p) => lineOfSight(bf, from, p, opts).visible);
+}
+
+/** What blocks a's view of b's centre (undefined when it is clear), for explaining a refusal. */
+export function sightBlocker(state: OnePageState, bf: Battlefield, a: OnePageUnit, b: OnePageUnit): SightResult['blockedBy'] {
+  const limit = state.rules.visibilityLimit;
+  const r = footprint(b);
+  return lineOfSight(bf, frontCentre(footprint(a)), { x: r.cx, y: r.cy }, {
+    eyeHeight: figureHeight(a),
+    targetHeight: figureHeight(b),
+    obscuringLimit: WOODS_SIGHT,
+    ...(limit > 0 ? { maxRange: limit } : {}),
+  }).blockedBy;
 }
 
 /** Whether a point is within sight of a unit (commander to unit, for command control). */
