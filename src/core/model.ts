@@ -89,7 +89,7 @@ export interface GameEvent {
   dice?: DiceRoll[];
   modifiers?: Modifier[];
   chart?: ChartRef;
-  /** Needed score on a die, when a throw is against a target number. */
+  /** The natural score each die needs (modifiers already allowed for), when a throw is against a target number. */
   need?: number;
   /** Extra facts for animation (path, from/to poses...). */
   data?: Record<string, unknown>;

@@ -12,6 +12,7 @@ import { RuleError, type RuleContext } from '../../core/ruleset';
 import {
   COMMAND_RANGE,
   COMMANDER_JOIN_RANGE,
+  COMMAND_ROLL_NEED,
   rallyMenResult,
   rallyMenRow,
   UNIT_TYPES,
@@ -104,7 +105,8 @@ function passesCommand(state: OnePageState, ctx: RuleContext, u: OnePageUnit): b
     side: u.side,
     dice: [ctx.dice.rolls[ctx.dice.rolls.length - 1]!],
     modifiers: mods,
-    need: 4,
+    // The natural score needed on the die, as for every other throw.
+    need: COMMAND_ROLL_NEED - modifierTotal(mods),
     chart: { chart: 'Command control', row: ok ? 'passed' : 'failed' },
   });
   if (!ok) u.rs.commandFailed = true;

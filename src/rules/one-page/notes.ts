@@ -80,6 +80,7 @@ export const ONE_PAGE_NOTES: RuleNote[] = [
   { id: 'commander-place', topic: 'Commanders', text: 'A joined commander stands behind his unit, or beside or in front of it when there is no room behind, always on the table and clear of other troops.' },
   { id: 'charge-contact', topic: 'Charges', text: 'A charger that reaches its target lines up centre to centre against the face it attacks: the front, a flank (beyond 45° of the target\'s facing) or the rear. If another unit stands where it would end, the charge stops short.' },
   { id: 'commander-targets', topic: 'Commanders', text: 'Commanders cannot be charged or shot. The capture of a lone commander caught by the enemy (Q52) is not yet part of the game, because units cannot make contact with a commander.' },
+  { id: 'objectives', topic: 'Set-up', text: 'The three objectives are the bridge and the ford over the river, where there are any, and points near the centre line moved onto open ground, at least 12 inches apart. Objectives never sit in a wood or in deep water, so both sides can hold them.' },
   { id: 'deployment', topic: 'Set-up', text: 'For now the armies are deployed automatically within 12 inches of their edges; placing units by hand comes with the deployment screen.' },
   { id: 'obstacles', topic: 'Melee', text: 'The generated tables do not yet have hedges, walls or fences, so the obstacle −1 in melee cannot arise on them. The uphill −1 is read from the heightmap.' },
   { id: 'morale-range', topic: 'Morale', text: 'A modified morale score above 6 is Steady; 0 or below is a Rout.' },

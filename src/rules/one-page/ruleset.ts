@@ -2,7 +2,7 @@
 
 import type { Action, Unit } from '../../core/model';
 import { RuleError, type ActionParam, type LegalAction, type RuleContext, type Ruleset, type UnitInfoLine } from '../../core/ruleset';
-import { inch } from '../../core/measure';
+import { formatLength, inch } from '../../core/measure';
 import type { Battlefield } from '../../terrain/battlefield';
 import {
   actCharge,
@@ -181,7 +181,7 @@ function describeUnit(state: OnePageState, u: OnePageUnit): UnitInfoLine[] {
   }
   if (u.rs.weapon) {
     const w = WEAPONS[u.rs.weapon];
-    lines.push({ label: 'Weapon', value: `${w.name}, ${w.close / 25.4}" / ${w.long / 25.4}"` });
+    lines.push({ label: 'Weapon', value: `${w.name}, ${formatLength(w.close, 'in')} / ${formatLength(w.long, 'in')}` });
   }
   const state_: string[] = [];
   if (u.removed) state_.push(`removed (${u.rs.removedBy})`);

@@ -8,7 +8,8 @@ import { DiceRoller, manualDice, scriptedDice, seededDice, type DiceState } from
 import type { GameSetup, Side } from '../../core/model';
 import { inch } from '../../core/measure';
 import { RuleError } from '../../core/ruleset';
-import { battlefieldFromSpec, type BattlefieldSpec } from '../../terrain/battlefield';
+import { battlefieldFromSpec, type Battlefield, type BattlefieldSpec } from '../../terrain/battlefield';
+import type { Vec2 } from '../../core/geometry';
 import { DEPLOY_DEPTH, TURN_LIMIT, UNIT_TYPES, type UnitTypeId } from './charts';
 import { layoutStands } from './layout';
 import type { OnePageGame, OnePageState, OnePageUnit } from './types';
@@ -162,6 +163,41 @@ export function readOptions(setup: GameSetup): { activation: 'initiative' | 'car
   return { activation, commandControl: o.commandControl === true, turnLimit, visibilityLimit: limits[visibility]!, fogOfWar: o.fogOfWar === true };
 }
 
+/**
+ * Three objectives in the middle of the table (Q54): the river crossings first, since every
+ * battle there turns on them, then points on the centre line moved onto dry, open ground a unit
+ * can stand on and hold.
+ */
+export function placeObjectives(bf: Battlefield): Vec2[] {
+  const out: Vec2[] = [];
+  const farEnough = (p: Vec2): boolean => out.every((q) => Math.hypot(q.x - p.x, q.y - p.y) >= inch(12));
+  for (const kind of ['bridge', 'ford'] as const) {
+    const f = bf.features.find((x) => x.kind === kind);
+    if (!f || !('polygon' in f)) continue;
+    const c = f.polygon.reduce((acc, q) => ({ x: acc.x + q.x / f.polygon.length, y: acc.y + q.y / f.polygon.length }), { x: 0, y: 0 });
+    if (farEnough(c)) out.push(c);
+  }
+  for (const t of [0.5, 0.25, 0.75]) {
+    if (out.length >= 3) break;
+    const spot = nearestHoldable(bf, { x: TABLE_WIDTH * t, y: TABLE_DEPTH / 2 }, farEnough);
+    if (spot) out.push(spot);
+  }
+  return out;
+}
+
+/** The nearest point on open ground, searching outward in half-inch rings up to 8". */
+function nearestHoldable(bf: Battlefield, p: Vec2, ok: (q: Vec2) => boolean): Vec2 | null {
+  for (let r = 0; r <= inch(8); r += inch(0.5)) {
+    const steps = r === 0 ? 1 : Math.ceil((2 * Math.PI * r) / inch(0.5));
+    for (let k = 0; k < steps; k++) {
+      const a = (2 * Math.PI * k) / steps;
+      const q = { x: p.x + r * Math.cos(a), y: p.y + r * Math.sin(a) };
+      if (groundAt(bf, q) === 'open' && ok(q)) return q;
+    }
+  }
+  return null;
+}
+
 export function createOnePageGame(setup: GameSetup): OnePageState {
   const opts = readOptions(setup);
   if (setup.scenario && !SCENARIOS.some((s) => s.id === setup.scenario)) throw new RuleError(`unknown scenario "${setup.scenario}"`);
@@ -208,7 +244,7 @@ export function createOnePageGame(setup: GameSetup): OnePageState {
     pendingCharge: null,
     declaredShots: [],
     shootingDone: [],
-    objectives: [0.25, 0.5, 0.75].map((t) => ({ x: TABLE_WIDTH * t, y: TABLE_DEPTH / 2 })),
+    objectives: placeObjectives(bf),
     startCombatUnits: Object.fromEntries(sides.map((s) => [s.id, units.filter((u) => u.side === s.id && isCombatUnit(u)).length])),
   };
   const state: OnePageState = {

@@ -13,7 +13,7 @@ import { inch } from '../../../src/core/measure';
 import { battlefieldFromSpec, type BattlefieldSpec } from '../../../src/terrain/battlefield';
 import type { TerrainFeature, WoodFeature } from '../../../src/terrain/features';
 import { getRuleset } from '../../../src/rules/registry';
-import { createOnePageGame, TABLE_DEPTH, TABLE_WIDTH } from '../../../src/rules/one-page/setup';
+import { createOnePageGame, placeObjectives, TABLE_DEPTH, TABLE_WIDTH } from '../../../src/rules/one-page/setup';
 import { figuresOf, layoutStands, markDisorder } from '../../../src/rules/one-page/layout';
 import { beginActivations } from '../../../src/rules/one-page/turn';
 import type { OnePageState, OnePageUnit, OnePageUnitState, Step } from '../../../src/rules/one-page/types';
@@ -94,6 +94,8 @@ export function place(u: OnePageUnit, p: Placement): void {
 export function buildGame(opts: FixtureOptions): OnePageState {
   const state = createOnePageGame({ rulesetId: 'one-page', seed: opts.seed ?? 'fixture', options: opts.options ?? {}, dice: { scripted: [] } });
   state.battlefield = flatTable(opts.table);
+  // Objectives belong to the table: on a bare one they are the centre-line points 18", 36", 54".
+  state.rules.objectives = placeObjectives(battlefieldFromSpec(state.battlefield));
   const keep = new Set([...opts.units.map((p) => p.id), ...(opts.lost ?? [])]);
   for (const id of keep) if (!state.units.some((u) => u.id === id)) throw new Error(`no unit ${id} in the default armies`);
   state.units = state.units.filter((u) => keep.has(u.id));
