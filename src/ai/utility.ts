@@ -196,6 +196,11 @@ function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
     forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
     const at = forecast.pose ?? { x: unit.x, y: unit.y };
     positional(ctx, unit, at, considerations);
+    if (forecast.pose && (c.group === 'move' || c.group === 'formation')) {
+      // An order that leaves the unit where it was wastes the activation.
+      const moved = distance(at, unit) + Math.abs(forecast.pose.facing - unit.facing) * 50;
+      consider(considerations, 'gets somewhere', normalise(moved, 0, 25), { kind: 'linear', slope: 0.8, intercept: 0.2 });
+    }
     if (forecast.inflicted !== undefined) {
       const target = ctx.state.units.find((u) => u.id === forecast.target);
       const worth = target ? ctx.hints.value(ctx.state, target) / 4 : 0.5;

@@ -12,6 +12,7 @@ import type { Battlefield } from '../../terrain/battlefield';
 import { OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Formation, type MoveContext } from './charts';
 import { hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, shootingDice, shootingModifiers } from './combat';
 import { figuresOf } from './layout';
+import { blockedAt } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
 import { arcOfAttacker, canSee, coverOf, footprint, speedFn, unitById, unitDistance } from './world';
@@ -108,10 +109,12 @@ function expectedCharge(bf: Battlefield, u: OnePageUnit, target: OnePageUnit): F
   return { target: target.id, inflicted: inflicted * reach, risk: risk * reach + (1 - reach) * 0.1, pose: { x: end.x, y: end.y, facing: angleOf(dir) } };
 }
 
-function expectedMove(bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, endsInColumn = false): Forecast {
+function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, endsInColumn = false): Forecast {
   const allowance = meanAllowance(u, moveContext(u, endsInColumn)) * fraction;
-  // A coarse step: a forecast needs the ground roughly, and it runs for every candidate.
-  const walk = walkStraight({ x: u.x, y: u.y }, to, allowance, speedFn(bf, u), () => false, 25);
+  // A coarse step: a forecast needs the ground and the troops in the way only roughly, and it runs
+  // for every candidate.
+  const opts = { bfWidth: bf.width, bfDepth: bf.depth, allowFriends: true };
+  const walk = walkStraight({ x: u.x, y: u.y }, to, allowance, speedFn(bf, u), (p) => blockedAt(state, u, p, facing, opts), 25);
   return { pose: { x: walk.end.x, y: walk.end.y, facing } };
 }
 
@@ -125,12 +128,12 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
       const mode = action.mode;
       const half = mode === 'backward' || mode === 'sideways';
       const facing = mode === 'retire' ? angleOf(sub(to, { x: u.x, y: u.y })) : u.facing;
-      return expectedMove(bf, u, to, half ? 0.5 : 1, facing);
+      return expectedMove(state, bf, u, to, half ? 0.5 : 1, facing);
     }
     case 'commander-move':
-      return to ? expectedMove(bf, u, to, 1, angleOf(sub(to, { x: u.x, y: u.y }))) : {};
+      return to ? expectedMove(state, bf, u, to, 1, angleOf(sub(to, { x: u.x, y: u.y }))) : {};
     case 'formation':
-      return to ? expectedMove(bf, u, to, 0.5, u.facing, action.formation === 'column') : {};
+      return to ? expectedMove(state, bf, u, to, 0.5, u.facing, action.formation === 'column') : {};
     case 'wheel': {
       const angle = Number(action.angle) || 0;
       const r = footprint(u);
@@ -139,6 +142,8 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
       const [fl, fr] = corners(r);
       const pivot = angle > 0 ? fl : fr;
       const c = add(pivot, rotate(sub({ x: u.x, y: u.y }, pivot), turn));
+      // A wheel into other troops or off the table goes nowhere.
+      if (blockedAt(state, u, c, u.facing + turn, { bfWidth: bf.width, bfDepth: bf.depth })) return { pose: { x: u.x, y: u.y, facing: u.facing } };
       return { pose: { x: c.x, y: c.y, facing: u.facing + turn } };
     }
     case 'shoot': {
