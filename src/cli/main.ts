@@ -8,6 +8,8 @@ import { makePlayer, playGame, type GameRecord } from './simulate';
 import { PLAYER_HELP } from '../ai/players';
 import { wilson } from './stats';
 import { median, quantile } from '../../bench/stats';
+import { TERRAIN_USAGE, terrainCommand } from './terrain';
+import { VIEWSHED_USAGE, viewshedCommand } from './viewshed';
 
 export const USAGE = `Usage:
   tricorne simulate --ruleset R --games N --a PLAYER --b PLAYER [--seed S] [--json]
@@ -17,6 +19,8 @@ export const USAGE = `Usage:
       intervals, and decision-time statistics.
   tricorne replay FILE
       Check that a saved game replays to its recorded state hash.
+${TERRAIN_USAGE}
+${VIEWSHED_USAGE}
   tricorne help
       Show this text.`;
 
@@ -33,6 +37,10 @@ export function run(argv: readonly string[], io: Io): number {
         return simulate(rest, io);
       case 'replay':
         return replayFile(rest, io);
+      case 'terrain':
+        return terrainCommand(rest, io);
+      case 'viewshed':
+        return viewshedCommand(rest, io);
       case 'help':
       case '--help':
       case '-h':

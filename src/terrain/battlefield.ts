@@ -33,6 +33,7 @@ import type {
   WoodFeature,
 } from './features';
 import { createHeightmap, heightAt, type Heightmap } from './heightmap';
+import { planFields } from './fields';
 
 export interface BattlefieldSpec {
   seed: string | number;
@@ -55,6 +56,8 @@ export interface BattlefieldSpec {
    * which is bit-identical to a spec without it.
    */
   relief?: number;
+  /** Farmland (an orchard, hedges, walls, fences, marsh, rocky ground, crops) unless false. */
+  fields?: boolean;
   /** Round hills raised at fixed places, after the random ones (for scenarios and tests). */
   hillsAt?: FixedHill[];
   /** Features laid on the table as given, after the generated ones (plain JSON; ids must be unique). */
@@ -156,6 +159,10 @@ export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
   if (river) features.push(river.feature);
   if (road) features.push(road);
   features.push(...crossings);
+  if (spec.fields !== false) {
+    const ctx = { width, depth, strip: layout.strip, bank: river?.bank ?? 0, crossings, woods, ...(river ? { water: river.feature } : {}), ...(road ? { road } : {}) };
+    features.push(...planFields(new Rng(`${seed}/fields`), ctx, (p, noun) => names.name(p, noun)));
+  }
   // A copy: the battlefield's features are frozen, the spec's belong to the caller (and the game state).
   if (spec.features) features.push(...(JSON.parse(JSON.stringify(spec.features)) as TerrainFeature[]));
 

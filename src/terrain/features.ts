@@ -7,7 +7,21 @@
 
 import type { Vec2 } from '../core/geometry';
 
-export type FeatureKind = 'hill' | 'wood' | 'river' | 'stream' | 'road' | 'ford' | 'bridge';
+export type FeatureKind =
+  | 'hill'
+  | 'wood'
+  | 'orchard'
+  | 'river'
+  | 'stream'
+  | 'road'
+  | 'ford'
+  | 'bridge'
+  | 'marsh'
+  | 'rough'
+  | 'crops'
+  | 'hedge'
+  | 'wall'
+  | 'fence';
 
 interface FeatureBase {
   /** Stable within a battlefield: the same spec always gives the same ids. */
@@ -45,6 +59,24 @@ export interface WoodFeature extends FeatureBase, AreaGeometry {
   canopyHeight: number;
 }
 
+/** Fruit trees in rows: lower and thinner than a wood, but sight through them is still limited. */
+export interface OrchardFeature extends FeatureBase, AreaGeometry {
+  kind: 'orchard';
+  canopyHeight: number;
+}
+
+/** Ground that slows or shelters troops without hiding them: marsh, rocky ground or scrub, crops. */
+export interface GroundFeature extends FeatureBase, AreaGeometry {
+  kind: 'marsh' | 'rough' | 'crops';
+}
+
+/** A field boundary: hedges and fences give partial cover, a stone wall full cover; all obstruct. */
+export interface BoundaryFeature extends FeatureBase, LinearGeometry {
+  kind: 'hedge' | 'wall' | 'fence';
+  /** Height above the ground, mm. */
+  height: number;
+}
+
 /** A river or stream. Its `line` runs downstream: line[0] is upstream, the last point the outlet. */
 export interface WaterFeature extends FeatureBase, LinearGeometry {
   kind: 'river' | 'stream';
@@ -64,7 +96,15 @@ export interface CrossingFeature extends FeatureBase, AreaGeometry {
   roadId?: string;
 }
 
-export type TerrainFeature = HillFeature | WoodFeature | WaterFeature | RoadFeature | CrossingFeature;
+export type TerrainFeature =
+  | HillFeature
+  | WoodFeature
+  | OrchardFeature
+  | GroundFeature
+  | BoundaryFeature
+  | WaterFeature
+  | RoadFeature
+  | CrossingFeature;
 export type AreaFeature = Extract<TerrainFeature, AreaGeometry>;
 export type LinearFeature = Extract<TerrainFeature, LinearGeometry>;
 
@@ -78,6 +118,10 @@ export function isLinearFeature(f: TerrainFeature): f is LinearFeature {
 
 export function isWater(f: TerrainFeature): f is WaterFeature {
   return f.kind === 'river' || f.kind === 'stream';
+}
+
+export function isBoundary(f: TerrainFeature): f is BoundaryFeature {
+  return f.kind === 'hedge' || f.kind === 'wall' || f.kind === 'fence';
 }
 
 /**

@@ -31,7 +31,7 @@ describe('the tricorne command line', () => {
     expect(r.code).toBe(0);
     const lines = r.out.split('\n');
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toMatch(/^game 1: winner (a \((red|black)\)|draw), \d+ turns, \d+ actions, hash [0-9a-f]{16}$/);
+    expect(lines[0]).toMatch(/^game 1: winner ((a|b) \((red|black)\)|draw), \d+ turns, \d+ actions, hash [0-9a-f]{16}$/);
     expect(lines[2]).toMatch(/^totals: 2 games; a won \d, b won \d, \d drawn; mean \d+\.\d turns$/);
     expect(lines[3]).toMatch(/^a \(random\): win \d+\.\d% \(95% CI \d+\.\d–\d+\.\d%\), draw .*, loss .*$/);
     expect(lines[4]).toMatch(/^a decision time: median /);

@@ -55,7 +55,7 @@ export interface FixtureOptions {
 
 /** A flat, bare 6' x 4' table; woods and hills come from `extra`. */
 export function flatTable(extra: Partial<BattlefieldSpec> = {}): BattlefieldSpec {
-  return { seed: 'test-table', width: TABLE_WIDTH, depth: TABLE_DEPTH, cellSize: 10, hills: 0, woods: 0, river: false, road: false, relief: 0, ...extra };
+  return { seed: 'test-table', width: TABLE_WIDTH, depth: TABLE_DEPTH, cellSize: 10, hills: 0, woods: 0, river: false, road: false, fields: false, relief: 0, ...extra };
 }
 
 /** A rectangular wood, corners in inches. */

@@ -216,7 +216,7 @@ describe('battlefield spec options', () => {
   });
 
   it('leaves out the river and the road when asked, and their crossings with them', () => {
-    const bf = generateBattlefield(standardSpec('dry', { river: false, road: false }));
+    const bf = generateBattlefield(standardSpec('dry', { river: false, road: false, fields: false }));
     expect(bf.features.map((f) => f.kind).filter((k) => k !== 'hill' && k !== 'wood')).toEqual([]);
     const noRoad = generateBattlefield(standardSpec('dry', { road: false }));
     expect(crossingsOf(noRoad, 'bridge')).toHaveLength(0);

@@ -5,7 +5,7 @@ import type { WoodFeature } from '../../../src/terrain/features';
 import { heightAt, slopeAt } from '../../../src/terrain/heightmap';
 import { featuresAt } from '../../../src/terrain/query';
 
-const bare = { hills: 0, woods: 0, river: false, road: false } as const;
+const bare = { hills: 0, woods: 0, river: false, road: false, fields: false } as const;
 
 function bits(a: Float32Array): Uint32Array {
   return new Uint32Array(a.buffer, a.byteOffset, a.length);
