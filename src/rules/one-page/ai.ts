@@ -65,7 +65,7 @@ function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit
   });
   const raw = d.dice * hitChance(modifierTotal(mods));
   // Halving for cover and skirmishers, on the expected hits (rounding ignored).
-  const reduced = hitsAfterCover(100, coverOf(bf, target), target.formation === 'skirmish' || target.quality === 'irregular').hits / 100;
+  const reduced = hitsAfterCover(100, coverOf(bf, target, shooter), target.formation === 'skirmish' || target.quality === 'irregular').hits / 100;
   void state;
   return { target: target.id, inflicted: Math.min(1, (raw * reduced) / Math.max(1, figuresOf(target))) };
 }

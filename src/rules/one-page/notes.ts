@@ -82,6 +82,8 @@ export const ONE_PAGE_NOTES: RuleNote[] = [
   { id: 'commander-targets', topic: 'Commanders', text: 'Commanders cannot be charged or shot. The capture of a lone commander caught by the enemy (Q52) is not yet part of the game, because units cannot make contact with a commander.' },
   { id: 'objectives', topic: 'Set-up', text: 'The three objectives are the bridge and the ford over the river, where there are any, and points near the centre line moved onto open ground, at least 12 inches apart. Objectives never sit in a wood or in deep water, so both sides can hold them.' },
   { id: 'deployment', topic: 'Set-up', text: 'For now the armies are deployed automatically within 12 inches of their edges; placing units by hand comes with the deployment screen.' },
-  { id: 'obstacles', topic: 'Melee', text: 'The generated tables do not yet have hedges, walls or fences, so the obstacle −1 in melee cannot arise on them. The uphill −1 is read from the heightmap.' },
+  { id: 'obstacles', topic: 'Melee', text: 'A charger whose contact crosses a hedge, wall or fence (the line between the two units\' centres crosses it) fights at −1; the defender does not. The uphill −1 is read from the heightmap.' },
+  { id: 'farmland', topic: 'Terrain', text: 'Orchards and rocky ground are broken ground; marsh is difficult; a field of crops does not slow troops. Ground within half an inch of a hedge, wall or fence counts as broken, so crossing one costs double for formed troops. Sight into or through an orchard is limited to 3 inches, as in woods.' },
+  { id: 'boundary-cover', topic: 'Cover', text: 'A target in a wood, orchard or crops has partial cover. A line of fire that crosses a hedge or fence within 2 inches of the target gives partial cover; a stone wall gives full cover.' },
   { id: 'morale-range', topic: 'Morale', text: 'A modified morale score above 6 is Steady; 0 or below is a Rout.' },
 ];

@@ -23,6 +23,7 @@ import { figuresOf, markDisorder, setFigures } from './layout';
 import type { OnePageState, OnePageUnit } from './types';
 import {
   arcOfAttacker,
+  boundaryBetween,
   coverOf,
   footprint,
   liveUnits,
@@ -348,7 +349,7 @@ export function rollShot(state: OnePageState, ctx: RuleContext, shooter: OnePage
     targetInColumn: target.formation === 'column',
     flankShot: flank,
     militia: shooter.quality === 'militia',
-    cover: coverOf(ctx.battlefield, target),
+    cover: coverOf(ctx.battlefield, target, shooter),
     targetSkirmisher: target.formation === 'skirmish' || target.quality === 'irregular',
   });
   shooter.rs.hasShot = true;
@@ -438,7 +439,7 @@ function resolveMelee(state: OnePageState, ctx: RuleContext, group: OnePageUnit[
         disordered: u.rs.disordered,
         share: enemies.length,
         shareIndex,
-        ...meleeInputs(u, e, madeContact, he - hu > UPHILL_THRESHOLD),
+        ...meleeInputs(u, e, madeContact, he - hu > UPHILL_THRESHOLD, boundaryBetween(ctx.battlefield, u, e) !== undefined),
       });
       ctx.emit({
         type: 'melee-dice',
@@ -512,7 +513,8 @@ function resolveMelee(state: OnePageState, ctx: RuleContext, group: OnePageUnit[
   }
 }
 
-function meleeInputs(u: OnePageUnit, e: OnePageUnit, madeContact: boolean, uphill: boolean): Parameters<typeof meleeModifiers>[0] {
+/** Melee modifier inputs; the obstacle and uphill −1 fall only on the side that made contact (Q40). */
+function meleeInputs(u: OnePageUnit, e: OnePageUnit, madeContact: boolean, uphill: boolean, obstacle: boolean): Parameters<typeof meleeModifiers>[0] {
   return {
     elite: u.quality === 'elite',
     shock: u.rs.traits.includes('shock'),
@@ -520,7 +522,7 @@ function meleeInputs(u: OnePageUnit, e: OnePageUnit, madeContact: boolean, uphil
     noMelee: u.rs.traits.includes('noMelee'),
     charging: u.rs.charged && !u.rs.shot,
     pursuing: u.rs.pursuing === e.id,
-    acrossObstacle: false,
+    acrossObstacle: madeContact && obstacle,
     uphill: madeContact && uphill,
   };
 }

@@ -11,9 +11,12 @@ import {
   lerp,
   normalize,
   pointInRect,
+  pointPolylineDistance,
+  pointRectDistance,
   rectDistance,
   rectInFrontZone,
   rectsOverlap,
+  segmentsIntersect,
   type Arc,
   type OrientedRect,
   type Vec2,
@@ -21,6 +24,7 @@ import {
 import { unitFootprint } from '../../core/model';
 import { inch } from '../../core/measure';
 import type { Battlefield } from '../../terrain/battlefield';
+import { isBoundary, type BoundaryFeature } from '../../terrain/features';
 import { featuresAt } from '../../terrain/query';
 import { slopeAt } from '../../terrain/heightmap';
 import { lineOfSight, type SightResult } from '../../terrain/sight';
@@ -34,15 +38,29 @@ export function footprint(u: OnePageUnit): OrientedRect {
   return unitFootprint(u);
 }
 
-/** The one-page ground class at a point: roads negate terrain; bridges are road, fords difficult (Q56). */
+/** Ground within this distance of a hedge, wall or fence counts as crossing it (broken ground, Q25). */
+export const BOUNDARY_ZONE = inch(0.5);
+
+/**
+ * The one-page ground class at a point (§7.3, Q25, Q56): roads negate terrain and bridges are road;
+ * fords, woods, marsh and steep slopes are difficult; orchards, rocky ground and crossing a field
+ * boundary are broken; crops do not slow troops.
+ */
 export function groundAt(bf: Battlefield, p: Vec2): GroundClass {
   const fs = featuresAt(bf, p);
   if (fs.some((f) => f.kind === 'road' || f.kind === 'bridge')) return 'road';
   if (fs.some((f) => f.kind === 'ford')) return 'difficult';
   if (fs.some((f) => f.kind === 'river' || f.kind === 'stream')) return 'water';
-  if (fs.some((f) => f.kind === 'wood')) return 'difficult';
+  if (fs.some((f) => f.kind === 'wood' || f.kind === 'marsh')) return 'difficult';
   if (slopeAt(bf.heightmap, p.x, p.y) > STEEP_SLOPE) return 'difficult';
+  if (fs.some((f) => f.kind === 'orchard' || f.kind === 'rough')) return 'broken';
+  if (bf.features.some((f) => isBoundary(f) && pointPolylineDistance(p, f.line) <= BOUNDARY_ZONE)) return 'broken';
   return 'open';
+}
+
+/** The hedge, wall or fence, if any, that the straight line from a to b crosses. */
+export function boundaryBetween(bf: Battlefield, a: Vec2, b: Vec2): BoundaryFeature | undefined {
+  return bf.features.find((f): f is BoundaryFeature => isBoundary(f) && f.line.some((q, i) => i > 0 && segmentsIntersect(a, b, f.line[i - 1]!, q)));
 }
 
 export function moverOf(u: OnePageUnit): Mover {
@@ -184,13 +202,44 @@ export function arcOfAttacker(target: OnePageUnit, attacker: OnePageUnit): Arc {
   return arcOf(footprint(target), { x: attacker.x, y: attacker.y }, Math.PI / 4);
 }
 
-/** Cover of a target (Q33): woods and orchards give partial cover; nothing on this table gives full. */
-export function coverOf(bf: Battlefield, target: OnePageUnit): Cover {
+/** Area features a unit stands in for cover (Q33): all of them partial cover. */
+const COVERING_AREAS = new Set(['wood', 'orchard', 'crops']);
+
+/**
+ * Cover of a target from a shooter (Q33): a unit mostly inside a wood, orchard or crops has partial
+ * cover; a line of fire that crosses a hedge or fence just in front of it gives partial cover, a
+ * stone wall full cover. The better cover counts.
+ */
+export function coverOf(bf: Battlefield, target: OnePageUnit, shooter?: OnePageUnit): Cover {
   const r = footprint(target);
   const pts = [{ x: r.cx, y: r.cy }, ...corners(r)];
-  const inWood = pts.filter((p) => featuresAt(bf, p).some((f) => f.kind === 'wood')).length;
+  const inside = pts.filter((p) => featuresAt(bf, p).some((f) => COVERING_AREAS.has(f.kind))).length;
   // The majority of the unit decides (Q33).
-  return inWood * 2 > pts.length ? 'partial' : 'none';
+  let cover: Cover = inside * 2 > pts.length ? 'partial' : 'none';
+  if (shooter) {
+    const from = { x: shooter.x, y: shooter.y };
+    const to = { x: r.cx, y: r.cy };
+    for (const f of bf.features) {
+      if (!isBoundary(f)) continue;
+      // The boundary must cross the line of fire, and be at the target (within 2" of its footprint).
+      const crossed = f.line.some((q, i) => i > 0 && segmentsIntersect(from, to, f.line[i - 1]!, q));
+      if (!crossed || !lineNearRect(f.line, r, inch(2))) continue;
+      if (f.kind === 'wall') return 'full';
+      cover = 'partial';
+    }
+  }
+  return cover;
+}
+
+function lineNearRect(line: readonly Vec2[], r: OrientedRect, within: number): boolean {
+  for (let i = 1; i < line.length; i++) {
+    for (let k = 0; k <= 8; k++) {
+      const t = k / 8;
+      const p = { x: line[i - 1]!.x + (line[i]!.x - line[i - 1]!.x) * t, y: line[i - 1]!.y + (line[i]!.y - line[i - 1]!.y) * t };
+      if (pointRectDistance(r, p) <= within) return true;
+    }
+  }
+  return false;
 }
 
 /** Units that a unit at footprint r would overlap, other than those listed in `ignore`. */
