@@ -475,6 +475,12 @@ function chargeMove(state: OnePageState, ctx: RuleContext, u: OnePageUnit, targe
       u.y = pose.y;
       u.facing = pose.facing;
       followJoinedCommander(state, u);
+      if (target.kind === 'wagon' || target.kind === 'boat') {
+        // Wagons and boats contacted by the enemy are captured at once, with no melee (Q43).
+        ctx.emit({ type: 'charge-contact', text: `${u.name} charges ${(r.travelled / 25.4).toFixed(1)}" into ${target.name}`, unit: u.id, target: target.id, side: u.side, data: { to: { x: u.x, y: u.y }, facing: u.facing, travelled: r.travelled } });
+        removeUnit(state, ctx, target, 'captured', `${target.name} is captured by ${u.name}`);
+        return true;
+      }
       if (!u.rs.inMelee.includes(target.id)) u.rs.inMelee.push(target.id);
       if (!target.rs.inMelee.includes(u.id)) target.rs.inMelee.push(u.id);
       target.rs.pinned = true;

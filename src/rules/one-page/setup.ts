@@ -54,6 +54,7 @@ const ARMIES: ArmyList[] = [
       { type: 'line', name: 'IR 19 Markgraf Karl', command: 1, at: 0.7 },
       { type: 'line', name: 'IR 27 Lestwitz', command: 1, at: 0.83 },
       { type: 'eliteCavalry', name: 'Cuirassier Regt. Gens d\'armes', command: 2, at: 0.95 },
+      { type: 'wagon', name: 'Prussian supply train', command: 0, at: 0.4, reserve: true },
     ],
   },
   {
@@ -70,6 +71,7 @@ const ARMIES: ArmyList[] = [
       { type: 'shock', name: 'Hungarian IR 2 Erzherzog Ferdinand', command: 1, at: 0.69 },
       { type: 'irregular', name: 'Warasdiner Grenzer', command: 1, at: 0.82 },
       { type: 'cavalry', name: 'Hussar Regt. Nádasdy', command: 2, at: 0.95 },
+      { type: 'wagon', name: 'Austrian supply train', command: 0, at: 0.4, reserve: true },
     ],
   },
 ];

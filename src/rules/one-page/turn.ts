@@ -207,10 +207,11 @@ export function checkVictory(state: OnePageState, ctx: RuleContext): boolean {
     const enemy = side === a ? b : a;
     const removedCombat = state.units.filter((u) => u.side === enemy && u.removed && isCombatUnit(u)).length;
     const koCommanders = state.units.filter((u) => u.side === enemy && u.removed && u.kind === 'commander').length;
+    const wagons = state.units.filter((u) => u.side === enemy && u.removed && u.kind === 'wagon' && u.rs.removedBy === 'captured').length;
     const held = g.objectives.filter((o) => holds(state, side, o)).length;
-    scores[side] = removedCombat + koCommanders + 2 * held;
+    scores[side] = removedCombat + koCommanders + wagons + 2 * held;
     lines.push(
-      `${name(side)} ${scores[side]} (${plural(removedCombat, 'enemy unit')} removed, ${plural(koCommanders, 'enemy commander')} lost, ${plural(held, 'objective')} held)`,
+      `${name(side)} ${scores[side]} (${plural(removedCombat, 'enemy unit')} removed, ${plural(koCommanders, 'enemy commander')} lost, ${wagons ? `${plural(wagons, 'wagon')} captured, ` : ''}${plural(held, 'objective')} held)`,
     );
   }
   const winner = scores[a]! === scores[b]! ? null : scores[a]! > scores[b]! ? a : b;

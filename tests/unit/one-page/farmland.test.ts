@@ -147,3 +147,26 @@ describe('attacking across an obstacle (§9.4, Q40)', () => {
     expect(dice[1]!.modifiers).toEqual([]);
   });
 });
+
+describe('wagons (§2.2, Q43, Q55)', () => {
+  it('a wagon charged by the enemy is captured at once, with no melee, and scores a point', () => {
+    const s = buildGame({
+      options: { turnLimit: 1 },
+      units: [
+        { id: 'red-u0', x: 36, y: 10, facing: UP },
+        { id: 'black-u8', x: 36, y: 22, facing: DOWN },
+        { id: 'black-u1', x: 60, y: 44, facing: DOWN },
+      ],
+    });
+    expect(unit(s, 'black-u8').kind).toBe('wagon');
+    const charge = act(s, { type: 'charge', side: 'red', unit: 'red-u0', target: 'black-u8' }, [4]);
+    expect(unit(charge.state, 'black-u8').removed).toBe(true);
+    expect(unit(charge.state, 'black-u8').rs.removedBy).toBe('captured');
+    expect(unit(charge.state, 'red-u0').rs.inMelee).toEqual([]);
+    expect(event(charge.events, 'removed').text).toBe('Austrian supply train is captured by Dragoon Regt. Bayreuth');
+    // Nobody can shoot, so black's last halt ends the turn, and the one-turn game.
+    const end = act(charge.state, { type: 'halt', side: 'black', unit: 'black-u1' });
+    expect(end.state.result?.scores).toEqual({ red: 1, black: 0 });
+    expect(end.state.result?.reason).toMatch(/Prussians 1 \(0 enemy units removed, 0 enemy commanders lost, 1 wagon captured, 0 objectives held\)/);
+  });
+});

@@ -25,8 +25,9 @@ describe('card activation (§5.2, §17.25, Q18)', () => {
   it('the first deck is dealt when the game is created, one card per unit and commander', () => {
     const s = createOnePageGame({ rulesetId: 'one-page', seed: 'cards', options: { activation: 'cards' } });
     expect(s.rules.step).toBe('activations');
-    // 22 cards; one is turned already.
-    expect(s.rules.deck.length).toBe(21);
+    // 24 cards (8 units, 3 commanders and a wagon a side); one is turned already.
+    expect(s.units).toHaveLength(24);
+    expect(s.rules.deck.length).toBe(23);
     expect(s.active).toBe(s.rules.card);
     expect(legal(s).length).toBeGreaterThan(1);
     // The same setup deals the same deck.
