@@ -5,8 +5,7 @@
 
 import type { Action, GameEvent, GameSetup } from '../core/model';
 import type { Decision } from '../ai/utility';
-import type { LegalAction, OptionDef, RuleNote } from '../core/ruleset';
-import type { LengthUnit } from '../core/measure';
+import type { LegalAction, Ruleset } from '../core/ruleset';
 import type { TerrainFeature } from '../terrain/features';
 import type { BattlefieldSpec } from '../terrain/battlefield';
 import type { ActResult, GameView } from './session';
@@ -30,15 +29,8 @@ export interface ComputerMove {
   thinking?: Decision;
 }
 
-export interface RulesetInfo {
-  id: string;
-  name: string;
-  source: string;
-  lengthUnit: LengthUnit;
-  options: OptionDef[];
-  notes: RuleNote[];
-  scenarios: { id: string; name: string; description: string }[];
-}
+/** What the page needs to know of a ruleset: its name, options and rule notes (no rules). */
+export type RulesetInfo = Pick<Ruleset, 'id' | 'name' | 'source' | 'lengthUnit' | 'options' | 'notes' | 'scenarios'>;
 
 export interface EngineApi {
   rulesets(): Promise<RulesetInfo[]>;

@@ -226,7 +226,7 @@ export function rectInFrontZone(r: OrientedRect, target: OrientedRect, halfAngle
 }
 
 /** Axis-aligned bounds of a set of points. */
-export function bounds(points: Vec2[]): { minX: number; minY: number; maxX: number; maxY: number } {
+export function bounds(points: readonly Vec2[]): { minX: number; minY: number; maxX: number; maxY: number } {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

@@ -6,7 +6,7 @@
  */
 
 import { createNoise2D, type NoiseFunction2D } from 'simplex-noise';
-import { pointInPolygon, type Vec2 } from '../core/geometry';
+import { bounds, pointInPolygon, type Vec2 } from '../core/geometry';
 import { inch } from '../core/measure';
 import { Rng } from '../core/random';
 import {
@@ -607,16 +607,7 @@ function carveRiver(hm: Heightmap, river: RiverPlan): void {
     bed.push(k === 0 ? target : Math.min(bed[k - 1]!, target));
   }
 
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const p of line) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x);
-    maxY = Math.max(maxY, p.y);
-  }
+  const { minX, minY, maxX, maxY } = bounds(line);
   const i0 = clamp(Math.floor((minX - reach - hm.originX) / cs), 0, hm.cols - 1);
   const i1 = clamp(Math.ceil((maxX + reach - hm.originX) / cs), 0, hm.cols - 1);
   const j0 = clamp(Math.floor((minY - reach - hm.originY) / cs), 0, hm.rows - 1);
