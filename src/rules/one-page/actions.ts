@@ -349,6 +349,7 @@ function whyNoShot(state: OnePageState, ctx: RuleContext, u: OnePageUnit, t: One
   if (u.kind === 'artillery' && figuresOf(u) === 0) return `${u.name} has no gunners left`;
   if (t.side === u.side) return `${t.name} is a friend`;
   if (t.kind === 'commander') return 'commanders cannot be shot at';
+  if (t.kind === 'wagon' || t.kind === 'boat') return `${t.name} is taken by contact, not shot at`;
   if (!endOfTurn && u.rs.disordered) return `${u.name} is disordered: it may only shoot back in the end-of-turn shooting`;
   if (!endOfTurn && u.rs.inMelee.length) return `${u.name} is in melee: it may shoot only in the end-of-turn shooting, at the enemy it touches`;
   const inContact = u.rs.inMelee.includes(t.id);

@@ -154,6 +154,9 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
       const t = unitById(state, action.target);
       return t ? expectedCharge(bf, u, t) : {};
     }
+    case 'rally-men':
+      // A figure back on 4-6, but the commander is lost on a 1 (and the enemy scores him).
+      return { risk: 1 / 6, inflicted: 0 };
     default:
       return {};
   }

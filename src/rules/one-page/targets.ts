@@ -19,7 +19,8 @@ export function shootTargets(state: OnePageState, bf: Battlefield, u: OnePageUni
   if (!endOfTurn && (u.rs.disordered || u.rs.inMelee.length > 0)) return [];
   const weapon = WEAPONS[u.rs.weapon!];
   return liveUnits(state).filter((t) => {
-    if (t.side === u.side || t.kind === 'commander') return false;
+    // Commanders cannot be shot (Q52); wagons and boats are taken by contact, not shot (Q43).
+    if (t.side === u.side || t.kind === 'commander' || t.kind === 'wagon' || t.kind === 'boat') return false;
     const inContact = u.rs.inMelee.includes(t.id);
     // Units in melee shoot only at the enemy they touch, at close range (Q28)...
     if (u.rs.inMelee.length > 0 && !inContact) return false;
