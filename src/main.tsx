@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import type { GameSetup } from './core/model';
 import { setShadows, startApp } from './app/store';
 import { App } from './ui/App';
+import { ShowcaseApp, startShowcase } from './showcase/ShowcaseApp';
 import './ui/styles.css';
 
 const params = new URLSearchParams(window.location.search);
@@ -18,9 +19,19 @@ if (params.get('shadows') === '1') setShadows(true);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-void startApp(setup);
+// `?scene=NAME` shows a fixed table for the renderer's tests and benchmarks, without the engine.
+const showcase = params.get('scene');
+if (showcase && startShowcase(showcase)) {
+  createRoot(root).render(
+    <StrictMode>
+      <ShowcaseApp />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  void startApp(setup);
+}

@@ -4,20 +4,14 @@
  */
 
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import type { ThreeEvent } from '@react-three/fiber';
-import { BoxGeometry, ConeGeometry, CylinderGeometry, DoubleSide, InstancedMesh, Mesh, MeshLambertMaterial, type Intersection, type Raycaster } from 'three';
+import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { BoxGeometry, Color, DoubleSide, Euler, InstancedMesh, Matrix4, Mesh, MeshLambertMaterial, Quaternion, Vector3, type Intersection, type Raycaster } from 'three';
 import type { BattlefieldData } from '../app/engineApi';
-import {
-  buildBridges,
-  buildFords,
-  buildFrame,
-  buildGround,
-  buildRoads,
-  buildTrees,
-  buildWater,
-  raycastHeightfield,
-} from './terrainGeometry';
-import { toTable } from './coords';
+import { buildFords, buildFrame, buildGround, buildRoads, buildWater, raycastHeightfield } from './terrainGeometry';
+import { placePieces, type SceneFeature } from './terrainPieces';
+import { InstanceBatches, InstanceList, palette, useModels, type LodGroup } from './models';
+import { BASE_PAINT } from './paint';
+import { facingToYaw, toTable, toWorld } from './coords';
 import type { Vec2 } from '../core/geometry';
 
 export interface TerrainProps {
@@ -27,12 +21,9 @@ export interface TerrainProps {
   onGroundLeave?: () => void;
 }
 
-// Unit shapes, scaled per instance. Cylinder and cone stand on their base (y from 0 to 1).
 const unitBox = new BoxGeometry(1, 1, 1);
-const trunkGeo = new CylinderGeometry(0.5, 0.7, 1, 5).translate(0, 0.5, 0);
-const crownGeo = new ConeGeometry(1, 1, 7).translate(0, 0.5, 0);
 
-function InstancedBoxes({ matrices, colour }: { matrices: import('three').Matrix4[]; colour: string }) {
+function InstancedBoxes({ matrices, colour }: { matrices: Matrix4[]; colour: string }) {
   const ref = useRef<InstancedMesh>(null);
   useLayoutEffect(() => {
     const m = ref.current;
@@ -49,37 +40,66 @@ function InstancedBoxes({ matrices, colour }: { matrices: import('three').Matrix
   );
 }
 
-function Trees({ battlefield }: { battlefield: BattlefieldData }) {
-  const trees = useMemo(() => buildTrees(battlefield), [battlefield]);
-  const trunks = useRef<InstancedMesh>(null);
-  const crowns = useRef<InstancedMesh>(null);
-  useLayoutEffect(() => {
-    const t = trunks.current;
-    const c = crowns.current;
-    if (!t || !c) return;
-    trees.trunks.forEach((m, i) => t.setMatrixAt(i, m));
-    trees.crowns.forEach((m, i) => {
-      c.setMatrixAt(i, m);
-      c.setColorAt(i, trees.colours[i]!);
-    });
-    t.instanceMatrix.needsUpdate = true;
-    c.instanceMatrix.needsUpdate = true;
-    if (c.instanceColor) c.instanceColor.needsUpdate = true;
-    t.computeBoundingSphere();
-    c.computeBoundingSphere();
-  }, [trees]);
-  if (trees.trunks.length === 0) return null;
-  // Trees do not take clicks: a click in a wood means the ground under it.
-  return (
-    <>
-      <instancedMesh ref={trunks} args={[trunkGeo, undefined, trees.trunks.length]} raycast={() => null} castShadow>
-        <meshLambertMaterial color="#5a4128" />
-      </instancedMesh>
-      <instancedMesh ref={crowns} args={[crownGeo, undefined, trees.crowns.length]} raycast={() => null} castShadow>
-        <meshLambertMaterial color="#ffffff" flatShading />
-      </instancedMesh>
-    </>
-  );
+/** Side of the squares that group terrain pieces for their level of detail, mm. */
+const LOD_CELL = 200;
+
+/**
+ * Trees, buildings, bridges, walls and works as instanced models. Every feature is offered to
+ * placePieces, so a feature kind it knows is drawn as soon as the terrain has it. Pieces do not
+ * take clicks: a click on a tree means the ground under it.
+ */
+function TerrainPieces({ battlefield }: { battlefield: BattlefieldData }) {
+  const lib = useModels();
+  const camera = useThree((s) => s.camera);
+  const viewHeight = useThree((s) => s.size.height);
+  const invalidate = useThree((s) => s.invalidate);
+  const built = useMemo(() => {
+    if (!lib) return null;
+    const list = new InstanceList();
+    const groups: LodGroup[] = [];
+    const cells = new Map<string, number>();
+    const scheme = palette.row(BASE_PAINT);
+    const m = new Matrix4();
+    const q = new Quaternion();
+    const e = new Euler();
+    const pos = new Vector3();
+    const scl = new Vector3();
+    const tint = new Color();
+    for (const f of battlefield.features) {
+      for (const p of placePieces(battlefield, f as unknown as SceneFeature)) {
+        const key = `${Math.floor(p.x / LOD_CELL)},${Math.floor(p.y / LOD_CELL)}`;
+        let g = cells.get(key);
+        if (g === undefined) {
+          g = groups.length;
+          cells.set(key, g);
+          const c = toWorld((Math.floor(p.x / LOD_CELL) + 0.5) * LOD_CELL, (Math.floor(p.y / LOD_CELL) + 0.5) * LOD_CELL, p.z);
+          groups.push({ x: c.x, y: c.y, z: c.z, size: p.size });
+        } else {
+          groups[g]!.size = Math.max(groups[g]!.size, p.size);
+        }
+        e.set(0, facingToYaw(p.yaw), 0);
+        q.setFromEuler(e);
+        m.compose(toWorld(p.x, p.y, p.z, pos), q, scl.set(p.sx, p.sy, p.sz));
+        if (p.tint) tint.setRGB(p.tint[0], p.tint[1], p.tint[2]);
+        list.push(p.model, m, scheme, p.tint ? tint : null, g);
+      }
+    }
+    const batches = new InstanceBatches(lib, list, 'terrain-pieces', { castShadow: true });
+    batches.updateLods(groups, camera, viewHeight);
+    return { batches, groups };
+    // The camera is read for the first levels of detail only; later moves are handled per frame.
+  }, [lib, battlefield]);
+  useEffect(() => {
+    // (Re)fill the batches here too: a remount (StrictMode) may follow a dispose.
+    built?.batches.write();
+    invalidate();
+    return () => built?.batches.dispose();
+  }, [built, invalidate]);
+  useFrame(() => {
+    if (!built) return;
+    if (built.batches.cameraMoved(camera, viewHeight) && built.batches.updateLods(built.groups, camera, viewHeight)) built.batches.write();
+  });
+  return built ? <primitive object={built.batches.object} /> : null;
 }
 
 /** Contour interval of the ground's height lines, mm. */
@@ -117,7 +137,6 @@ export function Terrain({ battlefield, onGroundClick, onGroundMove, onGroundLeav
   const water = useMemo(() => buildWater(battlefield), [battlefield]);
   const roads = useMemo(() => buildRoads(battlefield), [battlefield]);
   const fords = useMemo(() => buildFords(battlefield), [battlefield]);
-  const bridges = useMemo(() => buildBridges(battlefield), [battlefield]);
   const frame = useMemo(() => buildFrame(battlefield, ground.minHeight), [battlefield, ground.minHeight]);
   const groundRef = useRef<Mesh>(null);
 
@@ -142,8 +161,6 @@ export function Terrain({ battlefield, onGroundClick, onGroundMove, onGroundLeav
     [battlefield, ground.minHeight, ground.maxHeight],
   );
 
-  const bridgeDecks = useMemo(() => bridges.map((b) => b.matrix), [bridges]);
-  const bridgeRails = useMemo(() => bridges.flatMap((b) => b.rails), [bridges]);
 
   return (
     <group>
@@ -179,9 +196,7 @@ export function Terrain({ battlefield, onGroundClick, onGroundMove, onGroundLeav
           <meshLambertMaterial color="#a39a80" transparent opacity={0.8} side={DoubleSide} polygonOffset polygonOffsetFactor={-3} polygonOffsetUnits={-3} />
         </mesh>
       )}
-      <InstancedBoxes matrices={bridgeDecks} colour="#8a7f72" />
-      <InstancedBoxes matrices={bridgeRails} colour="#9d9284" />
-      <Trees battlefield={battlefield} />
+      <TerrainPieces battlefield={battlefield} />
       <InstancedBoxes matrices={frame} colour="#6b4a2b" />
     </group>
   );

@@ -14,7 +14,6 @@ import {
   InstancedMesh,
   Matrix4,
   MeshBasicMaterial,
-  MeshLambertMaterial,
   Quaternion,
   Vector3,
   type BufferGeometry,
@@ -23,24 +22,9 @@ import {
 import type { GameState, Stand, TroopKind, Unit } from '../core/model';
 import { unitFootprint } from '../core/model';
 import type { BattlefieldData } from '../app/engineApi';
-import {
-  boatGeometry,
-  coatColour,
-  disorderRingGeometry,
-  flagGeometry,
-  flagPoleGeometry,
-  gunGeometry,
-  horseColour,
-  horseGeometry,
-  manCoatGeometry,
-  manFixedGeometry,
-  riderCoatGeometry,
-  riderFixedGeometry,
-  standFigures,
-  wagonGeometry,
-  type FigureMesh,
-  type FigureSlot,
-} from './figures';
+import { figureStyle, footSize, standFigures, type FigureSlot } from './figures';
+import { hashString, horseCoat, regimentPaint } from './paint';
+import { InstanceBatches, InstanceList, palette, useModels, type LodGroup } from './models';
 import { groundHeight } from './terrainGeometry';
 import { facingToYaw, toWorld } from './coords';
 
@@ -61,12 +45,19 @@ export function animating(): boolean {
   return moving > 0;
 }
 
-type MeshName = FigureMesh | 'baseRim' | 'baseTop' | 'pick' | 'disorder' | 'frame';
+/** Draw calls the miniatures cost at the last frame (for the test hook's figures). */
+export const miniatureStats = { batches: 0, instances: 0 };
+
+type MeshName = 'pick' | 'frame';
 
 interface StandPlan {
   unit: Unit;
+  unitIndex: number;
   stand: Stand;
   figures: FigureSlot[];
+  /** Horse coats, per figure (null for men on foot and guns). */
+  tints: (Color | null)[];
+  scheme: number;
   /** Tallest figure: for the pick box and the disorder marker. */
   height: number;
 }
@@ -74,45 +65,95 @@ interface StandPlan {
 interface Plan {
   stands: StandPlan[];
   byUnit: Map<string, StandPlan[]>;
+  units: Unit[];
   counts: Record<MeshName, number>;
-  coat: Map<string, Color>;
-  sideColour: Map<string, Color>;
+  /** Height of a standing man, mm: one scale for the whole battle. */
+  scale: number;
 }
 
-const FIGURE_MESHES: FigureMesh[] = ['manCoat', 'manFixed', 'horse', 'riderCoat', 'riderFixed', 'flagPole', 'flag', 'gun', 'wagon', 'boat'];
-const ALL_MESHES: MeshName[] = [...FIGURE_MESHES, 'baseRim', 'baseTop', 'pick', 'disorder', 'frame'];
+const ALL_MESHES: MeshName[] = ['pick', 'frame'];
 
-const mountedKinds = new Set<TroopKind>(['cavalry', 'commander']);
+const mountedKinds = new Set<TroopKind>(['cavalry', 'commander', 'wagon']);
+
+/** The battle's figure scale: the size that fills the first formed infantry stand, else a 15-18mm figure. */
+function battleScale(state: GameState): number {
+  for (const u of state.units) {
+    if (u.kind !== 'infantry' || u.removed) continue;
+    const full = Math.max(...u.stands.map((s) => s.figures));
+    const st = u.stands[0];
+    if (st && full >= 2) return footSize({ width: st.width, depth: st.depth, figures: full });
+  }
+  return 18;
+}
+
+/** The stand nearest the front middle of the unit: it carries the colours. */
+function colourStand(unit: Unit): Stand | undefined {
+  let best: Stand | undefined;
+  for (const s of unit.stands) {
+    if (s.status === 'destroyed') continue;
+    if (!best || s.f > best.f + 1e-6 || (Math.abs(s.f - best.f) <= 1e-6 && Math.abs(s.l) < Math.abs(best.l))) best = s;
+  }
+  return best;
+}
+
 
 function buildPlan(state: GameState): Plan {
-  const counts = Object.fromEntries(ALL_MESHES.map((m) => [m, 0])) as Record<MeshName, number>;
+  const counts: Record<MeshName, number> = { pick: 0, frame: 0 };
   const stands: StandPlan[] = [];
   const byUnit = new Map<string, StandPlan[]>();
-  const coat = new Map<string, Color>();
-  const sideColour = new Map<string, Color>();
-  for (const s of state.sides) {
-    coat.set(s.id, new Color(coatColour(s.nation, s.colour)));
-    sideColour.set(s.id, new Color(s.colour));
-  }
+  const units: Unit[] = [];
+  const scale = battleScale(state);
+  const sides = new Map(state.sides.map((s) => [s.id, s]));
   for (const unit of state.units) {
     if (unit.removed) continue;
+    const side = sides.get(unit.side);
+    const nation = side?.nation ?? '';
+    const style = figureStyle(unit.type, unit.kind, nation);
+    const paint = regimentPaint(nation, style.paint, unit.id, side?.colour ?? '#888888');
+    // The base's edge in the side's colour: friend and foe at a glance, as on many club tables.
+    paint.baseEdge = new Color(side?.colour ?? '#5a4630').multiplyScalar(0.8).getStyle();
+    const scheme = palette.row(paint);
+    const flagStand = style.loose ? undefined : colourStand(unit);
+    const full = Math.max(0, ...unit.stands.map((s) => s.figures));
+    const unitIndex = units.length;
+    units.push(unit);
     const list: StandPlan[] = [];
-    for (const stand of unit.stands) {
-      if (stand.status === 'destroyed') continue;
-      const figures = standFigures(unit.kind, stand);
-      const tallest = figures.reduce((h, f) => Math.max(h, f.size * (mountedKinds.has(unit.kind) ? 1.7 : 1.05)), 4);
-      const sp: StandPlan = { unit, stand, figures, height: tallest };
+    const seed = hashString(unit.id);
+    unit.stands.forEach((stand, si) => {
+      const destroyed = stand.status === 'destroyed';
+      // Lay the stand out as if full, then put the men it has lost on the ground in their places.
+      const laid = destroyed || stand.figures <= 0 || stand.figures >= full || unit.kind === 'artillery' ? stand : { ...stand, figures: full };
+      let figures = standFigures(laid, {
+        style,
+        kind: unit.kind,
+        formation: unit.formation,
+        colours: !destroyed && stand === flagStand,
+        scale,
+        seed: seed + si * 7919,
+      });
+      if (destroyed) {
+        figures = figures.slice(0, 2).map((f, k) => ({ ...f, model: 'casualty', horse: false, yaw: 0.6 + k * 2.1 }));
+      } else if (laid !== stand) {
+        const lost = Math.min(full - stand.figures, 2);
+        const keep = figures.filter((f) => f.model !== 'officer');
+        const officers = figures.filter((f) => f.model === 'officer');
+        figures = [
+          ...keep.slice(0, keep.length - lost),
+          ...keep.slice(keep.length - lost).map((f, k) => ({ ...f, model: 'casualty', horse: false, yaw: 1.1 + k * 2.4 })),
+          ...officers,
+        ];
+      }
+      const heavy = style.heavy === true;
+      const tints = figures.map((f, k) => (f.horse ? new Color(horseCoat(seed + si * 13 + k * 5, heavy)) : null));
+      const tallest = figures.reduce((h, f) => Math.max(h, f.size * (mountedKinds.has(unit.kind) ? 1.5 : 1.0)), 4);
+      const sp: StandPlan = { unit, unitIndex, stand, figures, tints, scheme, height: tallest };
       list.push(sp);
       stands.push(sp);
-      counts.baseRim++;
-      counts.baseTop++;
-      counts.pick++;
-      if (stand.status === 'disordered') counts.disorder++;
-      for (const f of figures) for (const m of f.meshes) counts[m]++;
-    }
+      if (!destroyed) counts.pick++;
+    });
     byUnit.set(unit.id, list);
   }
-  return { stands, byUnit, counts, coat, sideColour };
+  return { stands, byUnit, units, counts, scale };
 }
 
 /** Capacity with headroom, so a few more stands do not rebuild the meshes. */
@@ -137,58 +178,34 @@ export interface UnitsProps {
 }
 
 const UP = new Vector3(0, 1, 0);
-const BASE_TOP = new Color('#5b6b3a');
-const HORSE_COLOURS = Array.from({ length: 6 }, (_, i) => new Color(horseColour(i)));
-const WHITE = new Color('#ffffff');
 const FRAME_SELECTED = new Color('#ffd23f');
 const FRAME_TARGET = new Color('#ff5a36');
 const FRAME_HOVER = new Color('#f4f4f4');
+/** Base thickness, mm. */
+const BASE_MM = 2.4;
 
 export function Units({ state, battlefield, selected, hovered, highlighted, onUnitClick, onUnitHover }: UnitsProps) {
   const invalidate = useThree((s) => s.invalidate);
+  const camera = useThree((s) => s.camera);
+  const viewHeight = useThree((s) => s.size.height);
   const plan = useMemo(() => buildPlan(state), [state]);
+  const lib = useModels();
 
-  const geometries = useMemo<Record<MeshName, BufferGeometry>>(
+  const list = useMemo(() => new InstanceList(), []);
+  const batches = useMemo(() => (lib ? new InstanceBatches(lib, list, 'miniatures') : null), [lib, list]);
+  useEffect(() => () => batches?.dispose(), [batches]);
+  /** Where each unit is, for its level of detail. */
+  const groups = useRef<LodGroup[]>([]);
+
+  const geometries = useMemo<Record<MeshName, BufferGeometry>>(() => ({ pick: new BoxGeometry(1, 1, 1), frame: new BoxGeometry(1, 1, 1) }), []);
+  const materials = useMemo<Record<MeshName, Material>>(
     () => ({
-      manCoat: manCoatGeometry(),
-      manFixed: manFixedGeometry(),
-      horse: horseGeometry(),
-      riderCoat: riderCoatGeometry(),
-      riderFixed: riderFixedGeometry(),
-      flagPole: flagPoleGeometry(),
-      flag: flagGeometry(),
-      gun: gunGeometry(),
-      wagon: wagonGeometry(),
-      boat: boatGeometry(),
-      baseRim: new BoxGeometry(1, 1, 1),
-      baseTop: new BoxGeometry(1, 1, 1),
-      pick: new BoxGeometry(1, 1, 1),
-      disorder: disorderRingGeometry(),
-      frame: new BoxGeometry(1, 1, 1),
+      // Invisible but hit by the raycaster: a click anywhere on the figures selects the unit.
+      pick: new MeshBasicMaterial({ visible: false }),
+      frame: new MeshBasicMaterial({ toneMapped: false }),
     }),
     [],
   );
-  const materials = useMemo<Record<MeshName, Material>>(() => {
-    const figure = () => new MeshLambertMaterial({ vertexColors: true, flatShading: true });
-    return {
-      manCoat: figure(),
-      manFixed: figure(),
-      horse: figure(),
-      riderCoat: figure(),
-      riderFixed: figure(),
-      flagPole: figure(),
-      flag: figure(),
-      gun: figure(),
-      wagon: figure(),
-      boat: figure(),
-      baseRim: new MeshLambertMaterial(),
-      baseTop: new MeshLambertMaterial(),
-      // Invisible but hit by the raycaster: a click anywhere on the figures selects the unit.
-      pick: new MeshBasicMaterial({ visible: false }),
-      disorder: new MeshBasicMaterial({ color: '#e8322b' }),
-      frame: new MeshBasicMaterial({ toneMapped: false }),
-    };
-  }, []);
   useEffect(
     () => () => {
       for (const g of Object.values(geometries)) g.dispose();
@@ -241,8 +258,8 @@ export function Units({ state, battlefield, selected, hovered, highlighted, onUn
     moving = anims.current.size;
     writeAll();
     invalidate();
-    // writeAll reads refs and the latest plan; it runs again whenever the plan changes.
-  }, [plan]);
+    // writeAll reads refs and the latest plan; it runs again whenever the plan or the models change.
+  }, [plan, batches]);
 
   // Frames for selection, hover and valid targets (rebuilt when any of them changes).
   const frameUnits = useMemo(() => {
@@ -259,7 +276,14 @@ export function Units({ state, battlefield, selected, hovered, highlighted, onUn
 
   useFrame(() => {
     moving = anims.current.size;
-    if (anims.current.size === 0) return;
+    if (anims.current.size === 0) {
+      // The camera moved: units that came nearer or went further change their level of detail.
+      if (batches && batches.cameraMoved(camera, viewHeight) && batches.updateLods(groups.current, camera, viewHeight)) {
+        batches.write();
+        miniatureStats.batches = batches.batchesInUse();
+      }
+      return;
+    }
     const now = performance.now();
     for (const [id, a] of anims.current) {
       const t = Math.min(1, (now - a.start) / ANIM_MS);
@@ -290,33 +314,43 @@ export function Units({ state, battlefield, selected, hovered, highlighted, onUn
   const normal = useMemo(() => new Vector3(), []);
 
   /**
-   * Place one instance. `tilt` is the ground's rise per mm forward and to the right, so a base
+   * A transform in `m4`. `tilt` is the ground's rise per mm forward and to the right, so a base
    * lies on a slope instead of cutting into it; figures stay upright.
    */
-  function put(name: MeshName, i: number, x: number, y: number, z: number, yaw: number, sx: number, sy: number, sz: number, tilt?: { f: number; l: number }): void {
-    const mesh = meshRefs.current[name];
-    if (!mesh) return;
+  function compose(x: number, y: number, z: number, yaw: number, sx: number, sy: number, sz: number, tilt?: { f: number; l: number }): Matrix4 {
     euler.set(0, facingToYaw(yaw), 0);
     q.setFromEuler(euler);
     if (tilt) {
       tiltQ.setFromUnitVectors(UP, normal.set(-tilt.f, 1, -tilt.l).normalize());
       q.multiply(tiltQ);
     }
-    m4.compose(toWorld(x, y, z, pos), q, scl.set(sx, sy, sz));
-    mesh.setMatrixAt(i, m4);
+    return m4.compose(toWorld(x, y, z, pos), q, scl.set(sx, sy, sz));
+  }
+
+  function put(name: MeshName, i: number, x: number, y: number, z: number, yaw: number, sx: number, sy: number, sz: number): void {
+    const mesh = meshRefs.current[name];
+    if (!mesh) return;
+    mesh.setMatrixAt(i, compose(x, y, z, yaw, sx, sy, sz));
   }
 
   function writeAll(): void {
-    const idx = Object.fromEntries(ALL_MESHES.map((m) => [m, 0])) as Record<MeshName, number>;
-    const picks: string[] = [];
-    const refs = meshRefs.current;
+    let picks = 0;
+    const pickIds: string[] = [];
+    list.clear();
+    const lodGroups: LodGroup[] = [];
+    for (const unit of plan.units) {
+      const pose = displayPoses.get(unit.id);
+      const g = toWorld(pose?.x ?? unit.x, pose?.y ?? unit.y, groundHeight(battlefield, pose?.x ?? unit.x, pose?.y ?? unit.y));
+      lodGroups.push({ x: g.x, y: g.y, z: g.z, size: plan.scale });
+    }
+    groups.current = lodGroups;
     for (const [unitId, stands] of plan.byUnit) {
       const pose = displayPoses.get(unitId);
       if (!pose) continue;
       const fx = Math.cos(pose.facing);
       const fy = Math.sin(pose.facing);
       for (const sp of stands) {
-        const { stand, unit } = sp;
+        const { stand } = sp;
         // Stand centre: f forward, l to the right (right = (fy, -fx)).
         const cx = pose.x + fx * stand.f + fy * stand.l;
         const cy = pose.y + fy * stand.f - fx * stand.l;
@@ -328,40 +362,41 @@ export function Units({ state, battlefield, selected, hovered, highlighted, onUn
           f: (groundHeight(battlefield, cx + fx * hd, cy + fy * hd) - groundHeight(battlefield, cx - fx * hd, cy - fy * hd)) / stand.depth,
           l: (groundHeight(battlefield, cx + fy * hw, cy - fx * hw) - groundHeight(battlefield, cx - fy * hw, cy + fx * hw)) / stand.width,
         };
-        const top = z + 1.6;
-        put('baseRim', idx.baseRim, cx, cy, z - 0.4, pose.facing, stand.depth, 4, stand.width, tilt);
-        refs.baseRim?.setColorAt(idx.baseRim++, plan.sideColour.get(unit.side) ?? WHITE);
-        put('baseTop', idx.baseTop, cx, cy, z - 0.3, pose.facing, Math.max(1, stand.depth - 2.4), 4, Math.max(1, stand.width - 2.4), tilt);
-        refs.baseTop?.setColorAt(idx.baseTop++, BASE_TOP);
-        put('pick', idx.pick++, cx, cy, z + sp.height / 2, pose.facing, stand.depth, sp.height + 3, stand.width);
-        picks.push(unitId);
+        const top = z + BASE_MM - 0.4;
+        list.push('base', compose(cx, cy, z - 0.4, pose.facing, stand.depth, BASE_MM, stand.width, tilt), sp.scheme, null, sp.unitIndex);
+        if (stand.status !== 'destroyed') {
+          put('pick', picks++, cx, cy, z + sp.height / 2, pose.facing, stand.depth, sp.height + 3, stand.width);
+          pickIds.push(unitId);
+        }
         if (stand.status === 'disordered') {
-          const r = Math.min(stand.width, stand.depth) * 0.3;
-          put('disorder', idx.disorder++, cx, cy, top + sp.height + 3, 0, r, r, r);
+          // A red and white token on a pin at the rear corner, standing above the figures.
+          const mf = -stand.depth * 0.32;
+          const ml = stand.width * 0.36;
+          const mx = cx + fx * mf + fy * ml;
+          const my = cy + fy * mf - fx * ml;
+          const s = (sp.height * 1.3) / 0.85;
+          list.push('disorderMarker', compose(mx, my, top + tilt.f * mf + tilt.l * ml, 0, s, s, s), sp.scheme, null, sp.unitIndex);
         }
         for (const [k, fig] of sp.figures.entries()) {
           const x = cx + fx * fig.f + fy * fig.l;
           const y = cy + fy * fig.f - fx * fig.l;
           const zf = top + tilt.f * fig.f + tilt.l * fig.l;
-          for (const m of fig.meshes) {
-            put(m, idx[m], x, y, zf, pose.facing + fig.yaw, fig.size, fig.size, fig.size);
-            if (m === 'manCoat' || m === 'riderCoat') refs[m]?.setColorAt(idx[m], plan.coat.get(unit.side) ?? WHITE);
-            else if (m === 'flag') refs.flag?.setColorAt(idx.flag, plan.sideColour.get(unit.side) ?? WHITE);
-            else if (m === 'horse') refs.horse?.setColorAt(idx.horse, HORSE_COLOURS[(hashId(unit.id) + k) % HORSE_COLOURS.length]!);
-            idx[m]++;
-          }
+          list.push(fig.model, compose(x, y, zf, pose.facing + fig.yaw, fig.size, fig.size, fig.size), sp.scheme, sp.tints[k] ?? null, sp.unitIndex);
         }
       }
     }
-    pickUnits.current = picks;
-    for (const name of ALL_MESHES) {
-      if (name === 'frame') continue;
-      const mesh = refs[name];
-      if (!mesh) continue;
-      mesh.count = idx[name];
-      mesh.instanceMatrix.needsUpdate = true;
-      if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
-      mesh.computeBoundingSphere();
+    pickUnits.current = pickIds;
+    const pick = meshRefs.current.pick;
+    if (pick) {
+      pick.count = picks;
+      pick.instanceMatrix.needsUpdate = true;
+      pick.computeBoundingSphere();
+    }
+    if (batches) {
+      batches.updateLods(groups.current, camera, viewHeight);
+      batches.write();
+      miniatureStats.batches = batches.batchesInUse();
+      miniatureStats.instances = list.count;
     }
     writeFrames();
   }
@@ -424,6 +459,7 @@ export function Units({ state, battlefield, selected, hovered, highlighted, onUn
 
   return (
     <group name="units">
+      {batches && <primitive object={batches.object} />}
       {ALL_MESHES.map((name) => {
         const cap = name === 'frame' ? frameCap : capacity(plan.counts[name]);
         if (cap === 0) return null;
@@ -435,18 +471,11 @@ export function Units({ state, battlefield, selected, hovered, highlighted, onUn
             ref={refSetters[name]}
             args={[geometries[name], materials[name], cap]}
             frustumCulled={false}
-            castShadow={!isPick && name !== 'frame'}
-            receiveShadow={name === 'baseTop' || name === 'baseRim'}
+            castShadow={false}
             {...(isPick ? pickHandlers : { raycast: () => null })}
           />
         );
       })}
     </group>
   );
-}
-
-function hashId(id: string): number {
-  let h = 0;
-  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) | 0;
-  return Math.abs(h);
 }

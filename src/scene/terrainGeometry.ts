@@ -53,13 +53,13 @@ function smoothNoise(x: number, y: number): number {
   return a + (b - a) * sx + (c - a) * sy + (a - b - c + d) * sx * sy;
 }
 
-function stringSeed(s: string): number {
+export function stringSeed(s: string): number {
   let h = 2166136261;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   return h >>> 0;
 }
 
-function polygonBounds(poly: readonly Vec2[]) {
+export function polygonBounds(poly: readonly Vec2[]) {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -305,54 +305,6 @@ export function buildRoads(bf: BattlefieldData): BufferGeometry | null {
   return merge(geoms);
 }
 
-export interface TreeInstances {
-  trunks: Matrix4[];
-  crowns: Matrix4[];
-  colours: Color[];
-}
-
-/**
- * Trees scattered on a jittered grid inside each wood's outline, seeded by the wood's id, so a
- * wood looks the same on every visit. Tree height follows the wood's canopy height.
- */
-export function buildTrees(bf: BattlefieldData): TreeInstances {
-  const out: TreeInstances = { trunks: [], crowns: [], colours: [] };
-  const q = new Quaternion();
-  const pos = new Vector3();
-  const scl = new Vector3();
-  const up = new Vector3(0, 1, 0);
-  const base = new Color('#2f5a26');
-  const alt = new Color('#46702c');
-  for (const f of bf.features) {
-    if (f.kind !== 'wood') continue;
-    const seed = stringSeed(f.id);
-    const b = polygonBounds(f.polygon);
-    const height = Math.max(20, f.canopyHeight);
-    const spacing = Math.max(14, height * 0.55);
-    for (let gy = b.minY; gy <= b.maxY; gy += spacing) {
-      for (let gx = b.minX; gx <= b.maxX; gx += spacing) {
-        const i = Math.round(gx / spacing);
-        const j = Math.round(gy / spacing);
-        const x = gx + (hash01(seed, i, j) - 0.5) * spacing * 0.8;
-        const y = gy + (hash01(seed, j, i + 17) - 0.5) * spacing * 0.8;
-        if (!pointInPolygon({ x, y }, f.polygon)) continue;
-        const s = 0.75 + hash01(seed, i * 3, j * 5) * 0.4;
-        const h = height * s;
-        const z = groundHeight(bf, x, y);
-        q.setFromAxisAngle(up, hash01(seed ^ 0x33, i, j) * Math.PI * 2);
-        // Trunk: a unit cylinder (height 1, base at 0) scaled to a third of the tree.
-        toWorld(x, y, z, pos);
-        out.trunks.push(new Matrix4().compose(pos, q, scl.set(h * 0.07, h * 0.35, h * 0.07)));
-        // Crown: a unit cone (height 1, base at 0) from a quarter of the way up.
-        toWorld(x, y, z + h * 0.25, pos);
-        out.crowns.push(new Matrix4().compose(pos, q, scl.set(h * 0.32, h * 0.75, h * 0.32)));
-        out.colours.push(base.clone().lerp(alt, hash01(seed ^ 0x99, i, j)));
-      }
-    }
-  }
-  return out;
-}
-
 export interface CrossingShape {
   feature: CrossingFeature;
   /** Flat polygon mesh (fords) or deck box transform (bridges). */
@@ -360,7 +312,7 @@ export interface CrossingShape {
 }
 
 /** Long axis and extents of a crossing's outline: bridges span it, fords are drawn over it. */
-function orientedExtent(poly: readonly Vec2[]) {
+export function orientedExtent(poly: readonly Vec2[]) {
   let best = { angle: 0, area: Infinity, minU: 0, maxU: 0, minV: 0, maxV: 0 };
   for (let i = 0; i < poly.length; i++) {
     const a = poly[i]!;
@@ -397,40 +349,6 @@ function orientedExtent(poly: readonly Vec2[]) {
     length: best.maxU - best.minU,
     width: best.maxV - best.minV,
   };
-}
-
-export interface BridgeDeck {
-  matrix: Matrix4;
-  /** The two parapets, as matrices of a unit box. */
-  rails: Matrix4[];
-}
-
-/**
- * Bridges: a deck spanning the outline's long axis, level with the higher bank, with low parapets.
- * Returned as unit-box transforms so every bridge on the table is one instanced draw.
- */
-export function buildBridges(bf: BattlefieldData): BridgeDeck[] {
-  const decks: BridgeDeck[] = [];
-  for (const f of bf.features) {
-    if (f.kind !== 'bridge') continue;
-    const e = orientedExtent(f.polygon);
-    const ux = Math.cos(e.angle);
-    const uy = Math.sin(e.angle);
-    const endA = { x: e.centre.x - (ux * e.length) / 2, y: e.centre.y - (uy * e.length) / 2 };
-    const endB = { x: e.centre.x + (ux * e.length) / 2, y: e.centre.y + (uy * e.length) / 2 };
-    const deckZ = Math.max(groundHeight(bf, endA.x, endA.y), groundHeight(bf, endB.x, endB.y)) + 1.5;
-    const q = new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), e.angle);
-    const thick = 3;
-    const matrix = new Matrix4().compose(toWorld(e.centre.x, e.centre.y, deckZ - thick / 2), q, new Vector3(e.length, thick, e.width));
-    const rails: Matrix4[] = [];
-    for (const side of [-1, 1]) {
-      const off = (side * (e.width - 2)) / 2;
-      const c = { x: e.centre.x - uy * off, y: e.centre.y + ux * off };
-      rails.push(new Matrix4().compose(toWorld(c.x, c.y, deckZ + 2), q, new Vector3(e.length * 0.92, 4, 2)));
-    }
-    decks.push({ matrix, rails });
-  }
-  return decks;
 }
 
 /** Fords: a pale, stony strip over the water, following the crossing's outline. */

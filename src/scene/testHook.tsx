@@ -11,7 +11,8 @@ import type { GameView } from '../app/session';
 import { useApp } from '../app/store';
 import { groundHeight } from './terrainGeometry';
 import { toWorld } from './coords';
-import { animating } from './Units';
+import { animating, miniatureStats } from './Units';
+import { modelsReady } from './models';
 
 export interface TricorneHook {
   view(): GameView | null;
@@ -25,6 +26,17 @@ export interface TricorneHook {
   /** Look at a table point from `distance` mm away, keeping the current viewing direction. */
   focus(x: number, y: number, distance: number): void;
   stats(): { calls: number; triangles: number; points: number; lines: number; geometries: number; textures: number };
+  /** Put the camera at `eye` looking at `target` (table mm, z absolute). */
+  lookFrom(eye: [number, number, number], target: [number, number, number]): void;
+  /**
+   * Render `frames` frames back to back and time them on the main thread: `submitMs` for the
+   * three.js render call alone, `frameMs` including a 1-pixel read-back that waits for the GPU.
+   */
+  timeFrames(frames: number): { submitMs: number; frameMs: number; calls: number; triangles: number };
+  /** The miniatures' instanced batches in use and their instances. */
+  miniatures(): { batches: number; instances: number };
+  /** Show or hide the scene's objects with this name (for measuring what each part costs). */
+  setVisible(name: string, visible: boolean): number;
 }
 
 declare global {
@@ -37,10 +49,11 @@ export function TestHook() {
   const camera = useThree((s) => s.camera);
   const gl = useThree((s) => s.gl);
   const invalidate = useThree((s) => s.invalidate);
+  const scene = useThree((s) => s.scene);
   const controls = useThree((s) => s.controls) as unknown as { target: Vector3; update(): void } | null;
   // The hook object lives as long as the canvas; it reads the latest camera and controls from here.
-  const live = useRef({ camera, gl, invalidate, controls });
-  live.current = { camera, gl, invalidate, controls };
+  const live = useRef({ camera, gl, invalidate, controls, scene });
+  live.current = { camera, gl, invalidate, controls, scene };
 
   useEffect(() => {
     const v = new Vector3();
@@ -81,6 +94,46 @@ export function TestHook() {
         const { geometries, textures } = live.current.gl.info.memory;
         return { calls, triangles, points, lines, geometries, textures };
       },
+      lookFrom(eye, target) {
+        const { camera: cam, controls: ctl, invalidate: redraw } = live.current;
+        toWorld(eye[0], eye[1], eye[2], cam.position);
+        const t = toWorld(target[0], target[1], target[2]);
+        if (ctl) {
+          ctl.target.copy(t);
+          ctl.update();
+        }
+        cam.lookAt(t);
+        cam.updateMatrixWorld();
+        redraw();
+      },
+      timeFrames(frames) {
+        const { gl: renderer, scene: sc, camera: cam } = live.current;
+        const ctx = renderer.getContext();
+        const px = new Uint8Array(4);
+        let submit = 0;
+        const t0 = performance.now();
+        for (let i = 0; i < frames; i++) {
+          const s0 = performance.now();
+          renderer.render(sc, cam);
+          submit += performance.now() - s0;
+          ctx.readPixels(0, 0, 1, 1, ctx.RGBA, ctx.UNSIGNED_BYTE, px);
+        }
+        const total = performance.now() - t0;
+        const { calls, triangles } = renderer.info.render;
+        return { submitMs: submit / frames, frameMs: total / frames, calls, triangles };
+      },
+      miniatures: () => ({ ...miniatureStats }),
+      setVisible(name, visible) {
+        let n = 0;
+        live.current.scene.traverse((o) => {
+          if (o.name === name) {
+            o.visible = visible;
+            n++;
+          }
+        });
+        live.current.invalidate();
+        return n;
+      },
     };
     window.__tricorne = hook;
     live.current.invalidate();
@@ -93,7 +146,8 @@ export function TestHook() {
   useFrame(() => {
     const s = useApp.getState();
     const hook = window.__tricorne;
-    if (hook && !hook.ready && s.view && s.battlefield && s.status === 'ready') {
+    const drawn = modelsReady() && (miniatureStats.instances > 0 || !s.view?.state.units.some((u) => !u.removed));
+    if (hook && !hook.ready && s.view && s.battlefield && s.status === 'ready' && drawn) {
       // Mark ready after this frame is submitted, so a screenshot sees it.
       requestAnimationFrame(() => {
         hook.ready = true;
