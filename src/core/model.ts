@@ -54,6 +54,8 @@ export interface Unit<US = Record<string, unknown>> {
   stands: Stand[];
   /** Whether the unit is still on the table. */
   removed: boolean;
+  /** The id of the unit carrying it (a boat): it is off the table, aboard, and not drawn. */
+  carriedBy?: string;
   /** The ruleset's own record for this unit (orders, flags, pips...). */
   rs: US;
 }

@@ -78,7 +78,7 @@ const mountedKinds = new Set<TroopKind>(['cavalry', 'commander', 'wagon']);
 /** The battle's figure scale: the size that fills the first formed infantry stand, else a 15-18mm figure. */
 function battleScale(state: GameState): number {
   for (const u of state.units) {
-    if (u.kind !== 'infantry' || u.removed) continue;
+    if (u.kind !== 'infantry' || u.removed || u.carriedBy) continue;
     const full = Math.max(...u.stands.map((s) => s.figures));
     const st = u.stands[0];
     if (st && full >= 2) return footSize({ width: st.width, depth: st.depth, figures: full });
@@ -105,7 +105,7 @@ function buildPlan(state: GameState): Plan {
   const scale = battleScale(state);
   const sides = new Map(state.sides.map((s) => [s.id, s]));
   for (const unit of state.units) {
-    if (unit.removed) continue;
+    if (unit.removed || unit.carriedBy) continue; // gone, or aboard a boat
     const side = sides.get(unit.side);
     const nation = side?.nation ?? '';
     const style = figureStyle(unit.type, unit.kind, nation);
@@ -238,7 +238,7 @@ export function Units({ state, battlefield, selected, hovered, highlighted, onUn
     const now = performance.now();
     const live = new Set<string>();
     for (const u of state.units) {
-      if (u.removed) continue;
+      if (u.removed || u.carriedBy) continue;
       live.add(u.id);
       const to = { x: u.x, y: u.y, facing: u.facing };
       const shown = displayPoses.get(u.id);

@@ -56,7 +56,7 @@ function ownUnit(state: OnePageState, action: Action, key = 'unit'): OnePageUnit
 }
 
 /** The checks every activation shares. */
-function activating(state: OnePageState, action: Action, opts: { moving: boolean }): OnePageUnit {
+export function activating(state: OnePageState, action: Action, opts: { moving: boolean }): OnePageUnit {
   const g = state.rules;
   if (g.step !== 'activations') throw new RuleError(`units activate in the activation phase; it is now ${g.step}`);
   if (state.active !== action.side) throw new RuleError(`it is ${state.sides.find((s) => s.id === state.active)?.name ?? 'nobody'}'s activation`);
@@ -65,6 +65,9 @@ function activating(state: OnePageState, action: Action, opts: { moving: boolean
   const pending = unfinished(state, action.side);
   if (pending && pending !== u) throw new RuleError(`${pending.name} failed its command roll and must finish its activation first: shoot or halt`);
   if (u.kind === 'commander' && u.rs.joined) throw new RuleError(`${u.name} has joined a unit and stays with it until the end of the turn`);
+  if (u.carriedBy && action.type !== 'land' && action.type !== 'halt') {
+    throw new RuleError(`${u.name} is aboard ${state.units.find((b) => b.id === u.carriedBy)?.name ?? 'a boat'}: it may only land or stay aboard`);
+  }
   if (opts.moving) {
     if (u.rs.inMelee.length > 0) throw new RuleError(`${u.name} is in melee and cannot move`);
     if (u.rs.pinned) throw new RuleError(`${u.name} was contacted by a charge and is pinned this turn`);
@@ -73,7 +76,7 @@ function activating(state: OnePageState, action: Action, opts: { moving: boolean
   return u;
 }
 
-function finishActivation(state: OnePageState, ctx: RuleContext, u: OnePageUnit): void {
+export function finishActivation(state: OnePageState, ctx: RuleContext, u: OnePageUnit): void {
   u.rs.activated = true;
   // A pursuit is for the winner's next activation only (Q42): kept just when it charged home.
   if (u.rs.pursuing && !(u.rs.charged && u.rs.inMelee.includes(u.rs.pursuing))) u.rs.pursuing = null;
@@ -136,6 +139,7 @@ function alongRoad(ctx: RuleContext, from: Vec2, to: Vec2): boolean {
 export function actMove(state: OnePageState, action: Action, ctx: RuleContext): void {
   const u = activating(state, action, { moving: true });
   if (u.kind === 'commander') throw new RuleError('commanders move with the commander move order');
+  if (u.kind === 'boat') throw new RuleError('boats move with the row order');
   if (u.formation === 'unlimbered' && u.rs.moveRule === 'heavy') throw new RuleError('heavy artillery must limber before it moves');
   const mode = action.mode as MoveMode;
   if (!['advance', 'retire', 'backward', 'sideways'].includes(mode)) throw new RuleError('a move is an advance, a retire, a move backwards or a move sideways');
@@ -509,6 +513,12 @@ function chargeMove(state: OnePageState, ctx: RuleContext, u: OnePageUnit, targe
   }
   const dir = normalize(sub(pose, from));
   const r = moveUnit(state, ctx, u, add(from, scale(dir, allowance)), allowance, angleOf(sub({ x: target.x, y: target.y }, from)), { ignore: [] });
+  if ((target.kind === 'boat' || target.kind === 'wagon') && unitDistance(u, target) <= CAPTURE_REACH) {
+    // A boat at the bank is reached from the water's edge: touching distance is enough to take it (Q43).
+    ctx.emit({ type: 'charge-contact', text: `${u.name} charges ${(r.travelled / 25.4).toFixed(1)}" to ${target.name} at the water's edge`, unit: u.id, target: target.id, side: u.side, data: { to: { x: u.x, y: u.y }, facing: u.facing, travelled: r.travelled } });
+    removeUnit(state, ctx, target, 'captured', `${target.name} is captured by ${u.name}`);
+    return true;
+  }
   const why = cost === Infinity ? 'the ground is impassable to it' : !clearAtContact && cost <= allowance ? 'other troops stand where it would make contact' : `it needed ${(cost / 25.4).toFixed(1)}"`;
   ctx.emit({
     type: 'charge-short',
@@ -520,6 +530,9 @@ function chargeMove(state: OnePageState, ctx: RuleContext, u: OnePageUnit, targe
   });
   return false;
 }
+
+/** Close enough to seize a boat or wagon the charger cannot stand against (a boat on the water). */
+const CAPTURE_REACH = inch(0.5);
 
 /** The farthest a unit could possibly charge: its best move roll. */
 export function maxChargeReach(u: OnePageUnit): number {

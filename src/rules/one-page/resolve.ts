@@ -59,6 +59,12 @@ export function removeUnit(state: OnePageState, ctx: RuleContext, u: OnePageUnit
     if (host) host.rs.joinedBy = null;
     u.rs.joined = null;
   }
+  // A boat takes its passengers with it (Q11).
+  for (const p of state.units) {
+    if (p.carriedBy !== u.id || p.removed) continue;
+    p.carriedBy = undefined;
+    removeUnit(state, ctx, p, why === 'captured' ? 'captured' : 'destroyed', `${p.name}, aboard ${u.name}, is lost with it`);
+  }
   if (!cmdrId || why === 'knocked-out') return;
   const cmdr = state.units.find((c) => c.id === cmdrId && !c.removed);
   if (!cmdr) return;
@@ -135,7 +141,7 @@ export function applyHits(state: OnePageState, ctx: RuleContext, u: OnePageUnit,
 }
 
 /** Roll a unit's move allowance, with the chart's formula in the log. */
-export function rollAllowance(ctx: RuleContext, u: OnePageUnit, extra: { endsInColumn?: boolean; onRoad?: boolean; purpose: string }): number {
+export function rollAllowance(ctx: RuleContext, u: OnePageUnit, extra: { endsInColumn?: boolean; onRoad?: boolean; current?: 'with' | 'against' | 'none'; purpose: string }): number {
   const followMe = u.rs.followMe;
   const r = rollMoveAllowance(
     u.rs.moveRule,
@@ -143,7 +149,7 @@ export function rollAllowance(ctx: RuleContext, u: OnePageUnit, extra: { endsInC
       column: u.formation === 'column' || extra.endsInColumn === true,
       limbered: u.formation === 'limbered',
       onRoad: extra.onRoad === true,
-      current: 'none',
+      current: extra.current ?? 'none',
       followMe,
     },
     ctx.dice,

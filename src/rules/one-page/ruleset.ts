@@ -23,9 +23,10 @@ import {
   maxChargeReach,
   reactionsTo,
 } from './actions';
-import { COMMANDER_JOIN_RANGE, UNIT_TYPES, WEAPONS, type Formation } from './charts';
+import { COMMANDER_JOIN_RANGE, UNIT_TYPES, WEAPONS, WOODS_SIGHT, type Formation } from './charts';
 import { figuresOf } from './layout';
 import { ONE_PAGE_NOTES } from './notes';
+import { actEmbark, actLand, actRow, boatsFor, LAND_REACH } from './boats';
 import { onePageAi } from './ai';
 import { createOnePageGame, SCENARIOS } from './setup';
 import { chargeTargets, shootTargets } from './targets';
@@ -50,6 +51,9 @@ const HANDLERS: Record<string, Handler> = {
   'commander-move': actCommanderMove,
   'rally-men': actRallyMen,
   'follow-me': actFollowMe,
+  row: actRow,
+  embark: actEmbark,
+  land: actLand,
   'end-activations': actEndActivations,
   'end-shooting': actEndShooting,
 };
@@ -75,6 +79,19 @@ function unitOrders(state: OnePageState, bf: Battlefield, u: OnePageUnit): Legal
   const add = (type: string, label: string, group: string, params: ActionParam[] = [], extra: Record<string, unknown> = {}): void => {
     out.push({ action: { type, ...base, ...extra }, label, group, params, unit: u.id });
   };
+  if (u.carriedBy) {
+    // A unit aboard a boat is given its orders through the boat it is in.
+    const boat = state.units.find((b) => b.id === u.carriedBy)!;
+    const at = { name: 'to', kind: 'point' as const, label: `Land ${u.name} where? (within 2" of the boat)`, origin: { x: boat.x, y: boat.y }, maxReach: LAND_REACH + inch(1.5) };
+    out.push({ action: { type: 'land', side, unit: u.id }, label: `Land ${u.name}`, group: 'move', params: [at], unit: boat.id });
+    out.push({ action: { type: 'halt', side, unit: u.id }, label: `${u.name} stays aboard`, group: 'hold', params: [], unit: boat.id });
+    return out;
+  }
+  if (u.kind === 'boat') {
+    if (u.rs.inMelee.length === 0) add('row', 'Row', 'move', [pointParam(u, inch(30), 'Row to where? (on the water)')]);
+    add('halt', 'Halt', 'hold');
+    return out;
+  }
   if (u.kind === 'commander') {
     add('commander-move', 'Ride', 'move', [pointParam(u, inch(24), 'Where to?')]);
     const friends = liveUnits(state).filter((f) => f.side === side && f.kind !== 'commander' && !f.rs.joinedBy && unitDistance(u, f) <= COMMANDER_JOIN_RANGE);
@@ -87,6 +104,8 @@ function unitOrders(state: OnePageState, bf: Battlefield, u: OnePageUnit): Legal
   }
   const free = u.rs.inMelee.length === 0 && !u.rs.pinned && !u.rs.commandFailed;
   const def = UNIT_TYPES[u.rs.typeId];
+  const boats = free ? boatsFor(state, u) : [];
+  if (boats.length) add('embark', 'Embark', 'move', [{ name: 'boat', kind: 'unit', label: 'Which boat?', choices: boats.map((b) => b.id) }]);
   const canMove = free && !(u.formation === 'unlimbered' && u.rs.moveRule === 'heavy');
   if (canMove) {
     add('move', 'Advance', 'move', [pointParam(u, bestMove(u, false), 'Advance to where? (within 45° of the front)', [0])], { mode: 'advance' });
@@ -195,6 +214,8 @@ function describeUnit(state: OnePageState, u: OnePageUnit): UnitInfoLine[] {
   if (u.rs.commandFailed) state_.push('failed its command roll: may only shoot or halt');
   if (u.rs.pursuing) state_.push(`may pursue ${state.units.find((e) => e.id === u.rs.pursuing)?.name ?? 'the enemy'} (+1, no sight needed)`);
   lines.push({ label: 'State', value: state_.length ? state_.join(', ') : 'steady' });
+  if (u.kind === 'boat') lines.push({ label: 'Carrying', value: state.units.find((p) => p.carriedBy === u.id && !p.removed)?.name ?? 'nobody' });
+  if (u.carriedBy) lines.push({ label: 'Aboard', value: state.units.find((b) => b.id === u.carriedBy)?.name ?? 'a boat' });
   const cmdr = state.units.find((c) => c.id === u.rs.commanderId);
   if (cmdr) lines.push({ label: 'Commander', value: cmdr.removed ? `${cmdr.name} (lost)` : cmdr.name });
   return lines;
@@ -240,6 +261,11 @@ export const onePage: Ruleset<OnePageGame, OnePageUnitState> = {
   apply,
   describeUnit,
   figureHeight: (u: Unit<OnePageUnitState>) => figureHeight(u as OnePageUnit),
+  // The same limits canSee applies: 3" into woods, and night or fog when chosen.
+  sightOptions: (state) => ({
+    obscuringLimit: WOODS_SIGHT,
+    ...(state.rules.visibilityLimit > 0 ? { maxRange: state.rules.visibilityLimit } : {}),
+  }),
   ai: onePageAi,
 };
 

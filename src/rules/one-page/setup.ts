@@ -82,7 +82,41 @@ export const SCENARIOS = [
     name: 'Meeting engagement',
     description: 'Two brigade groups meet across a random battlefield; three objectives on the centre line.',
   },
+  {
+    id: 'river-crossing',
+    name: 'River crossing',
+    description: 'The same armies on a table with a navigable river; each side has a boat at its own bank to ferry a unit across.',
+  },
 ];
+
+/** The first of the seed's variants whose table has a navigable river (a stream is too narrow for boats). */
+function riverSpec(seed: string): BattlefieldSpec {
+  for (let k = 0; k < 40; k++) {
+    const spec: BattlefieldSpec = { seed: k === 0 ? seed : `${seed}/river-${k}`, width: TABLE_WIDTH, depth: TABLE_DEPTH, cellSize: 10 };
+    if (battlefieldFromSpec(spec).features.some((f) => f.kind === 'river')) return spec;
+  }
+  throw new RuleError(`no table with a navigable river was found for seed "${seed}"`);
+}
+
+/** A boat for each side, moored on the water at its own bank, pointing downstream. */
+function mooredBoats(bf: Battlefield, sides: Side[]): OnePageUnit[] {
+  const river = bf.features.find((f) => f.kind === 'river');
+  if (!river || !('line' in river)) return [];
+  return sides.map((side, i) => {
+    const wantX = TABLE_WIDTH * (i === 0 ? 0.3 : 0.7);
+    let best = 1;
+    for (let k = 1; k < river.line.length; k++) if (Math.abs(river.line[k]!.x - wantX) < Math.abs(river.line[best]!.x - wantX)) best = k;
+    const a = river.line[best - 1]!;
+    const b = river.line[best]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    // Toward the side's own bank: the near side (lower y) for the first army.
+    const normal = { x: -(b.y - a.y) / len, y: (b.x - a.x) / len };
+    const toward = (normal.y < 0) === (i === 0) ? 1 : -1;
+    const off = Math.max(0, river.width / 2 - inch(0.75)) * 0.5 * toward;
+    const boat = makeUnit(`${side.id}-b0`, side.id, i === 0 ? 'Prussian pontoon boat' : 'Austrian river barge', 'boat', b.x + normal.x * off, b.y + normal.y * off, Math.atan2(b.y - a.y, b.x - a.x), null);
+    return boat;
+  });
+}
 
 function diceFor(setup: GameSetup): DiceState {
   const d = setup.dice ?? 'seeded';
@@ -203,7 +237,7 @@ function nearestHoldable(bf: Battlefield, p: Vec2, ok: (q: Vec2) => boolean): Ve
 export function createOnePageGame(setup: GameSetup): OnePageState {
   const opts = readOptions(setup);
   if (setup.scenario && !SCENARIOS.some((s) => s.id === setup.scenario)) throw new RuleError(`unknown scenario "${setup.scenario}"`);
-  const spec: BattlefieldSpec = { seed: setup.seed, width: TABLE_WIDTH, depth: TABLE_DEPTH, cellSize: 10 };
+  const spec: BattlefieldSpec = setup.scenario === 'river-crossing' ? riverSpec(setup.seed) : { seed: setup.seed, width: TABLE_WIDTH, depth: TABLE_DEPTH, cellSize: 10 };
   const bf = battlefieldFromSpec(spec);
   const sides: Side[] = ARMIES.map((a, i) => ({ id: i === 0 ? 'red' : 'black', name: a.name, nation: a.nation, colour: a.colour }));
   const units: OnePageUnit[] = [];
@@ -232,6 +266,7 @@ export function createOnePageGame(setup: GameSetup): OnePageState {
       units.push(c);
     });
   });
+  if (setup.scenario === 'river-crossing') units.push(...mooredBoats(bf, sides));
   const game: OnePageGame = {
     activation: opts.activation,
     commandControl: opts.commandControl,

@@ -14,8 +14,9 @@ import { unitFootprint } from '../../core/model';
 import { shootTargets } from './targets';
 
 /** Units of a side that may still activate this turn. */
+/** Units of a side that may still activate this turn; a unit aboard a boat may activate to land. */
 export function activatable(state: OnePageState, side: string): OnePageUnit[] {
-  return liveUnits(state).filter((u) => u.side === side && !u.rs.activated && !(u.kind === 'commander' && u.rs.joined));
+  return state.units.filter((u) => !u.removed && u.side === side && !u.rs.activated && !(u.kind === 'commander' && u.rs.joined));
 }
 
 /** A unit of the side whose activation is half done: it failed its command roll and must still shoot or halt (Q49). */
@@ -30,7 +31,8 @@ export function beginActivations(state: OnePageState, ctx: RuleContext): void {
   if (g.activation === 'cards') {
     // One card per unit and commander, by side colour (Q18); shuffled from the state's generator.
     const deck: string[] = [];
-    for (const u of liveUnits(state)) deck.push(u.side);
+    // Passengers aboard a boat get a card too: landing takes their activation (Q11).
+    for (const u of state.units) if (!u.removed) deck.push(u.side);
     for (let i = deck.length - 1; i > 0; i--) {
       const j = ctx.dice.pickIndex(i + 1);
       [deck[i], deck[j]] = [deck[j]!, deck[i]!];
@@ -191,7 +193,8 @@ export function startTurn(state: OnePageState, ctx: RuleContext): void {
 export function checkVictory(state: OnePageState, ctx: RuleContext): boolean {
   const g = state.rules;
   const [a, b] = state.sides.map((s) => s.id) as [string, string];
-  const lost = (side: string): number => g.startCombatUnits[side]! - liveUnits(state).filter((u) => u.side === side && isCombatUnit(u)).length;
+  // A unit aboard a boat is not lost.
+  const lost = (side: string): number => g.startCombatUnits[side]! - state.units.filter((u) => !u.removed && u.side === side && isCombatUnit(u)).length;
   const broken = (side: string): boolean => lost(side) * 2 >= g.startCombatUnits[side]!;
   const name = (side: string): string => state.sides.find((s) => s.id === side)!.name;
   if (broken(a) || broken(b)) {

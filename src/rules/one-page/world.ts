@@ -106,6 +106,8 @@ function leadingSamples(r: OrientedRect, dir: Vec2): Vec2[] {
  * on a road uses the road (roads negate terrain).
  */
 export function moveSpeedFn(bf: Battlefield, u: OnePageUnit, facing: number, dir: Vec2): (p: Vec2) => number {
+  // A boat rides the channel: it goes wherever its centre has water under it, and nowhere else.
+  if (u.kind === 'boat') return (p) => (navigable(bf, p) ? 1 : 0);
   const mover = moverOf(u);
   const d = normalize(dir);
   // The facing is fixed for the whole move, so the samples sit at fixed offsets from the centre.
@@ -132,8 +134,39 @@ export function isCombatUnit(u: OnePageUnit): boolean {
   return u.kind === 'infantry' || u.kind === 'cavalry' || u.kind === 'artillery';
 }
 
+/** Units on the table: not removed, and not aboard a boat. */
 export function liveUnits(state: OnePageState): OnePageUnit[] {
-  return state.units.filter((u) => !u.removed);
+  return state.units.filter((u) => !u.removed && !u.carriedBy);
+}
+
+/** The unit a boat carries, if any (Q11: one unit). */
+export function passengerOf(state: OnePageState, boat: OnePageUnit): OnePageUnit | undefined {
+  return state.units.find((u) => u.carriedBy === boat.id && !u.removed);
+}
+
+/** Water a boat can float on: the river or stream, and the fords and bridges over it. */
+export function navigable(bf: Battlefield, p: Vec2): boolean {
+  return featuresAt(bf, p).some((f) => f.kind === 'river' || f.kind === 'stream' || f.kind === 'ford' || f.kind === 'bridge');
+}
+
+/**
+ * How a boat's move runs against the current (§7.1): with it within 45° of the flow, against it
+ * within 45° of upstream, across otherwise. The flow runs along the water's line, first point upstream.
+ */
+export function currentFor(bf: Battlefield, p: Vec2, dir: Vec2): 'with' | 'against' | 'across' {
+  let best: { d: number; flow: Vec2 } | null = null;
+  for (const f of bf.features) {
+    if (f.kind !== 'river' && f.kind !== 'stream') continue;
+    for (let i = 1; i < f.line.length; i++) {
+      const a = f.line[i - 1]!;
+      const b = f.line[i]!;
+      const d = pointPolylineDistance(p, [a, b]);
+      if (!best || d < best.d) best = { d, flow: normalize({ x: b.x - a.x, y: b.y - a.y }) };
+    }
+  }
+  if (!best) return 'across';
+  const c = dot(normalize(dir), best.flow);
+  return c >= Math.SQRT1_2 ? 'with' : c <= -Math.SQRT1_2 ? 'against' : 'across';
 }
 
 export function unitById(state: OnePageState, id: unknown): OnePageUnit | undefined {
