@@ -9,10 +9,34 @@ import { ShowcaseApp, startShowcase } from './showcase/ShowcaseApp';
 import './ui/styles.css';
 
 const params = new URLSearchParams(window.location.search);
+
+/**
+ * Ruleset options from the address: `?opt.activation=cards&opt.commandControl=true`. Values are
+ * read as JSON where they parse (true, 8) and as text otherwise; the worker checks them against the
+ * ruleset's option list and says what is wrong.
+ */
+function optionsFrom(p: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of p) {
+    if (!key.startsWith('opt.')) continue;
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      // Plain text, such as "cards".
+    }
+    out[key.slice(4)] = value;
+  }
+  return out;
+}
+
+const scenario = params.get('scenario');
 const setup: GameSetup = {
   rulesetId: params.get('ruleset') ?? 'one-page',
   seed: params.get('seed') ?? 'tricorne',
   dice: params.get('dice') === 'manual' ? 'manual' : 'seeded',
+  options: optionsFrom(params),
+  ...(scenario ? { scenario } : {}),
 };
 
 if (params.get('shadows') === '1') setShadows(true);
