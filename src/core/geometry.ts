@@ -98,7 +98,7 @@ export function pointInRect(r: OrientedRect, p: Vec2, epsilon = 1e-9): boolean {
 /** Separating-axis test. Touching edges do not count as overlap (stands in contact are legal). */
 export function rectsOverlap(a: OrientedRect, b: OrientedRect, tolerance = 0.01): boolean {
   // Cheap early-out on the bounding circles: most pairs on a table are far apart.
-  const reach = (Math.hypot(a.width, a.depth) + Math.hypot(b.width, b.depth)) / 2;
+  const reach = (Math.sqrt(a.width * a.width + a.depth * a.depth) + Math.sqrt(b.width * b.width + b.depth * b.depth)) / 2;
   if (Math.abs(a.cx - b.cx) > reach || Math.abs(a.cy - b.cy) > reach) return false;
   const ca = corners(a);
   const cb = corners(b);

@@ -113,9 +113,23 @@ function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: 
   const allowance = meanAllowance(u, moveContext(u, endsInColumn)) * fraction;
   // A coarse step: a forecast needs the ground and the troops in the way only roughly, and it runs
   // for every candidate.
-  const opts = { bfWidth: bf.width, bfDepth: bf.depth, allowFriends: true };
-  const walk = walkStraight({ x: u.x, y: u.y }, to, allowance, speedFn(bf, u), (p) => blockedAt(state, u, p, facing, opts), 25);
-  return { pose: { x: walk.end.x, y: walk.end.y, facing } };
+  const walk = walkStraight({ x: u.x, y: u.y }, to, allowance, speedFn(bf, u), () => false, 25);
+  // Troops in the way: where the walk ends blocked, back off toward the start by halves.
+  const opts = { bfWidth: bf.width, bfDepth: bf.depth, allowFriends: false };
+  const from = { x: u.x, y: u.y };
+  let end = walk.end;
+  if (blockedAt(state, u, end, facing, opts)) {
+    let lo = 0;
+    let hi = 1;
+    for (let i = 0; i < 6; i++) {
+      const mid = (lo + hi) / 2;
+      const p = { x: from.x + (walk.end.x - from.x) * mid, y: from.y + (walk.end.y - from.y) * mid };
+      if (blockedAt(state, u, p, facing, opts)) hi = mid;
+      else lo = mid;
+    }
+    end = { x: from.x + (walk.end.x - from.x) * lo, y: from.y + (walk.end.y - from.y) * lo };
+  }
+  return { pose: { x: end.x, y: end.y, facing } };
 }
 
 function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecast {

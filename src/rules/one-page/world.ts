@@ -34,8 +34,18 @@ import type { OnePageState, OnePageUnit } from './types';
 /** Slopes steeper than this count as "steep slopes", difficult ground (digest §7.3). */
 export const STEEP_SLOPE = 0.6;
 
-export function footprint(u: OnePageUnit): OrientedRect {
-  return unitFootprint(u);
+/**
+ * A unit's footprint, remembered per unit object while its pose and stands stay the same: overlap
+ * tests ask for every unit's footprint at every step of every move.
+ */
+const footprints = new WeakMap<object, { x: number; y: number; facing: number; stands: unknown; rect: OrientedRect }>();
+
+export function footprint(u: Pick<OnePageUnit, 'x' | 'y' | 'facing' | 'stands'>): OrientedRect {
+  const known = footprints.get(u);
+  if (known && known.x === u.x && known.y === u.y && known.facing === u.facing && known.stands === u.stands) return known.rect;
+  const rect = unitFootprint(u);
+  footprints.set(u, { x: u.x, y: u.y, facing: u.facing, stands: u.stands, rect });
+  return rect;
 }
 
 /** Ground within this distance of a hedge, wall or fence counts as crossing it (broken ground, Q25). */
