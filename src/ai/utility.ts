@@ -22,7 +22,11 @@ export type Personality = 'balanced' | 'cautious' | 'aggressive';
 export interface AiConfig {
   level: Level;
   personality: Personality;
-  /** Time budget for one decision, ms; candidates past it are not scored. */
+  /**
+   * Wall-clock budget for one decision, ms: candidates past it are not scored. Off by default,
+   * because a clock makes decisions depend on the machine; the work budget below is what keeps a
+   * decision bounded and replayable.
+   */
   budgetMs?: number;
 }
 
@@ -64,6 +68,8 @@ export interface Decision {
 }
 
 interface Profile {
+  /** Most candidates scored in one decision: the deterministic work budget. */
+  maxCandidates: number;
   pointsPerOrder: number;
   /** Pick among candidates within this share of the best score. */
   band: number;
@@ -72,9 +78,9 @@ interface Profile {
 }
 
 const PROFILES: Record<Level, Profile> = {
-  easy: { pointsPerOrder: 4, band: 0.6, top: 6 },
-  normal: { pointsPerOrder: 7, band: 0.9, top: 3 },
-  hard: { pointsPerOrder: 10, band: 0.97, top: 2 },
+  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6 },
+  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3 },
+  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2 },
 };
 
 /** Per action group: how much the plan wants it. Turn actions are last resorts. */
@@ -252,10 +258,10 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
     diagonal: Math.hypot(bf.width, bf.depth),
   };
   const candidates = expandCandidates({ state: view, bf, hints, side, enemies, friends, pointsPerOrder: profile.pointsPerOrder }, legal);
-  const budget = config.budgetMs ?? 250;
   const scored: ScoredCandidate[] = [];
   for (const c of candidates) {
-    if (scored.length > 0 && performance.now() - t0 > budget) break;
+    if (scored.length >= profile.maxCandidates) break;
+    if (config.budgetMs !== undefined && scored.length > 0 && performance.now() - t0 > config.budgetMs) break;
     scored.push(scoreCandidate(ctx, c));
   }
   scored.sort((a, b) => b.score - a.score);
