@@ -78,3 +78,14 @@ describe('the utility AI', () => {
     expect(total(hidden!)).toBeCloseTo(total(state), 6);
   });
 });
+
+describe('AI games', () => {
+  it('an AI-versus-AI game replays to the same hash from the same seed', async () => {
+    const { playGame, makePlayer } = await import('../../../src/cli/simulate');
+    const a = playGame('one-page', 'ai-twin', makePlayer('ai:easy', 'a'), makePlayer('ai:normal', 'b'), false);
+    const b = playGame('one-page', 'ai-twin', makePlayer('ai:easy', 'a'), makePlayer('ai:normal', 'b'), false);
+    expect(a.record.hash).toBe(b.record.hash);
+    expect(a.record.actions).toBe(b.record.actions);
+    expect(a.session.state.result).not.toBeNull();
+  }, 120_000);
+});
