@@ -6,7 +6,7 @@
  */
 
 import { createNoise2D, type NoiseFunction2D } from 'simplex-noise';
-import { bounds, pointInPolygon, type Vec2 } from '../core/geometry';
+import { pointInPolygon, type Vec2 } from '../core/geometry';
 import { inch } from '../core/measure';
 import { Rng } from '../core/random';
 import {
@@ -18,7 +18,6 @@ import {
   dsin,
   pointAtLength,
   pointPolylineDist,
-  pointSegmentDist2,
   polylinePolylineDist,
   ring,
   segmentCrossing,
@@ -32,8 +31,12 @@ import type {
   WaterFeature,
   WoodFeature,
 } from './features';
-import { createHeightmap, heightAt, type Heightmap } from './heightmap';
+import { createHeightmap, type Heightmap } from './heightmap';
 import { planFields } from './fields';
+import { Namer } from './names';
+import { carveChannel, settleToZero } from './relief';
+import { planSettlements } from './settlements';
+import { generateSetup, type SetupSpec } from './setup';
 
 export interface BattlefieldSpec {
   seed: string | number;
@@ -58,6 +61,16 @@ export interface BattlefieldSpec {
   relief?: number;
   /** Farmland (an orchard, hedges, walls, fences, marsh, rocky ground, crops) unless false. */
   fields?: boolean;
+  /**
+   * A village astride the road and a farm with its fields, when true. Absent or false adds nothing,
+   * so older specs build exactly what they did.
+   */
+  settlements?: boolean;
+  /**
+   * Lay the table by a rulebook's set-up procedure instead of the default generator (see setup.ts).
+   * Only seed, width, depth and cellSize are read beside it, and `features`, added at the end.
+   */
+  setup?: SetupSpec;
   /** Round hills raised at fixed places, after the random ones (for scenarios and tests). */
   hillsAt?: FixedHill[];
   /** Features laid on the table as given, after the generated ones (plain JSON; ids must be unique). */
@@ -78,6 +91,8 @@ export interface Battlefield {
   depth: number;
   heightmap: Heightmap;
   features: TerrainFeature[];
+  /** For a set-up procedure: every die rolled and every piece placed, in order, in words. */
+  setupLog?: string[];
 }
 
 export const DEFAULT_CELL_SIZE = 10;
@@ -88,6 +103,34 @@ export const DEPLOYMENT_DEPTH = inch(12);
 /** A spec for the usual 6'x4' table. */
 export function standardSpec(seed: string | number, overrides: Partial<Omit<BattlefieldSpec, 'seed'>> = {}): BattlefieldSpec {
   return { seed, width: TABLE_6X4.width, depth: TABLE_6X4.depth, cellSize: DEFAULT_CELL_SIZE, ...overrides };
+}
+
+/**
+ * The spec for a table laid by a rulebook's set-up procedure (setup.ts), for a game state to keep:
+ * battlefieldFromSpec rebuilds the same table, log included, from it.
+ */
+export function setupSpec(
+  rules: SetupSpec['rules'],
+  method: SetupSpec['method'],
+  seed: string | number,
+  size: { width: number; depth: number; cellSize?: number } = TABLE_6X4,
+): BattlefieldSpec {
+  const setup: SetupSpec = method === undefined ? { rules } : { rules, method };
+  return { seed, width: size.width, depth: size.depth, cellSize: size.cellSize ?? DEFAULT_CELL_SIZE, setup };
+}
+
+/**
+ * A table laid by a rulebook's procedure: setupBattlefield('horse-and-musket', 3, 'Kolin') or
+ * setupBattlefield('syw-orders', undefined, 7). Same arguments, same table (and setupLog). Shared
+ * through the memo like battlefieldFromSpec: treat it as read-only.
+ */
+export function setupBattlefield(
+  rules: SetupSpec['rules'],
+  method: SetupSpec['method'],
+  seed: string | number,
+  size?: { width: number; depth: number; cellSize?: number },
+): Battlefield {
+  return battlefieldFromSpec(setupSpec(rules, method, seed, size));
 }
 
 const TAU = 6.283185307179586;
@@ -126,6 +169,7 @@ export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
   const width = spec.width;
   const depth = spec.depth;
   if (!(width > 0) || !(depth > 0)) throw new RangeError(`battlefield needs a positive size, got ${width} x ${depth}`);
+  if (spec.setup) return generateSetup(spec, spec.setup);
   // Specs arrive from saved JSON, where a missing cellSize should not be fatal.
   const cellSize = spec.cellSize > 0 ? spec.cellSize : DEFAULT_CELL_SIZE;
   const seed = String(spec.seed);
@@ -149,7 +193,7 @@ export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
 
   const heightmap = createHeightmap(width, depth, cellSize);
   raiseGround(heightmap, new Rng(`${seed}/ground`), layout, hills, river, reliefOf(spec));
-  if (river) carveRiver(heightmap, river);
+  if (river) carveChannel(heightmap, river.feature, river.bank);
   settleToZero(heightmap);
 
   const names = new Namer(layout);
@@ -162,6 +206,10 @@ export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
   if (spec.fields !== false) {
     const ctx = { width, depth, strip: layout.strip, bank: river?.bank ?? 0, crossings, woods, ...(river ? { water: river.feature } : {}), ...(road ? { road } : {}) };
     features.push(...planFields(new Rng(`${seed}/fields`), ctx, (p, noun) => names.name(p, noun)));
+  }
+  if (spec.settlements === true) {
+    const ctx = { width, depth, strip: layout.strip, bank: river?.bank ?? 0, features };
+    features.push(...planSettlements(new Rng(`${seed}/settlements`), ctx, (p, noun) => names.name(p, noun)));
   }
   // A copy: the battlefield's features are frozen, the spec's belong to the caller (and the game state).
   if (spec.features) features.push(...(JSON.parse(JSON.stringify(spec.features)) as TerrainFeature[]));
@@ -577,96 +625,6 @@ function raiseGround(hm: Heightmap, rng: Rng, layout: Layout, hills: readonly Hi
       for (const hill of hills) z += hillRise(hill, hillRadiusAt(hill, x, y));
       h[j * hm.cols + i] = z;
     }
-  }
-}
-
-/**
- * Cut the channel: a flat bed `depth` below the ground, falling monotonically downstream, with
- * banks that blend back into the ground. Only ever lowers the ground.
- */
-function carveRiver(hm: Heightmap, river: RiverPlan): void {
-  const { line, width, depth } = river.feature;
-  const halfWidth = width / 2;
-  const cs = hm.cellSize;
-  // A stream only two cells wide would be smeared away by the grid: keep its bed at least a
-  // cell and a half wide and its banks at least a cell.
-  const flatHalf = Math.max(0.5 * halfWidth, 0.75 * cs);
-  const reach = Math.max(halfWidth + river.bank, flatHalf + cs);
-
-  const ground = line.map((p) => heightAt(hm, p.x, p.y));
-  const bed: number[] = [];
-  for (let k = 0; k < line.length; k++) {
-    // Smoothing keeps the bed from copying every ripple of the noise.
-    let sum = 0;
-    let n = 0;
-    for (let m = Math.max(0, k - 3); m <= Math.min(line.length - 1, k + 3); m++) {
-      sum += ground[m]!;
-      n++;
-    }
-    const target = Math.min(sum / n - depth, ground[k]! - 0.8 * depth);
-    bed.push(k === 0 ? target : Math.min(bed[k - 1]!, target));
-  }
-
-  const { minX, minY, maxX, maxY } = bounds(line);
-  const i0 = clamp(Math.floor((minX - reach - hm.originX) / cs), 0, hm.cols - 1);
-  const i1 = clamp(Math.ceil((maxX + reach - hm.originX) / cs), 0, hm.cols - 1);
-  const j0 = clamp(Math.floor((minY - reach - hm.originY) / cs), 0, hm.rows - 1);
-  const j1 = clamp(Math.ceil((maxY + reach - hm.originY) / cs), 0, hm.rows - 1);
-  const reach2 = reach * reach;
-  const h = hm.heights;
-  for (let j = j0; j <= j1; j++) {
-    const y = hm.originY + j * cs;
-    for (let i = i0; i <= i1; i++) {
-      const x = hm.originX + i * cs;
-      let best = reach2;
-      let bedHere = 0;
-      for (let k = 0; k + 1 < line.length; k++) {
-        const { d2, u } = pointSegmentDist2(x, y, line[k]!, line[k + 1]!);
-        if (d2 < best) {
-          best = d2;
-          bedHere = bed[k]! + (bed[k + 1]! - bed[k]!) * u;
-        }
-      }
-      if (best >= reach2) continue;
-      const d = Math.sqrt(best);
-      const idx = j * hm.cols + i;
-      const orig = h[idx]!;
-      const t = d <= flatHalf ? 0 : (d - flatHalf) / (reach - flatHalf);
-      const target = bedHere + (orig - bedHere) * smoothstep(t);
-      if (target < orig) h[idx] = target;
-    }
-  }
-}
-
-/** Shift all heights so the lowest point is 0: the table top is never below the board. */
-function settleToZero(hm: Heightmap): void {
-  let min = Infinity;
-  for (const v of hm.heights) if (v < min) min = v;
-  if (!Number.isFinite(min)) return;
-  for (let k = 0; k < hm.heights.length; k++) hm.heights[k] = hm.heights[k]! - min;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Names
-
-/** "North-west wood", "Centre hill", with a number when a name repeats. North is far from the player. */
-class Namer {
-  private readonly used = new Map<string, number>();
-  constructor(private readonly layout: Layout) {}
-
-  name(p: Vec2, noun: string): string {
-    const { width, depth } = this.layout;
-    const ns = p.y > (2 * depth) / 3 ? 'North' : p.y < depth / 3 ? 'South' : '';
-    const ew = p.x > (2 * width) / 3 ? 'east' : p.x < width / 3 ? 'west' : '';
-    let place: string;
-    if (ns && ew) place = `${ns}-${ew}`;
-    else if (ns) place = ns;
-    else if (ew) place = ew[0]!.toUpperCase() + ew.slice(1);
-    else place = 'Centre';
-    const base = `${place} ${noun}`;
-    const n = (this.used.get(base) ?? 0) + 1;
-    this.used.set(base, n);
-    return n === 1 ? base : `${base} ${n}`;
   }
 }
 

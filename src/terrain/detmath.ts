@@ -187,3 +187,25 @@ export function pointAtLength(line: readonly Vec2[], s: readonly number[], at: n
   const tangent = len > 0 ? { x: (b.x - a.x) / len, y: (b.y - a.y) / len } : { x: 1, y: 0 };
   return { p: { x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u }, tangent };
 }
+
+/** atan(x) for |x| <= 1, by halving the angle twice and a short series; error below 1e-13. */
+function atanKernel(x: number): number {
+  // tan(a/2) = x / (1 + sqrt(1 + x^2)): two halvings bring |x| under 0.2.
+  let y = x / (1 + Math.sqrt(1 + x * x));
+  y = y / (1 + Math.sqrt(1 + y * y));
+  const y2 = y * y;
+  let s = -1 / 19;
+  for (let k = 17; k >= 3; k -= 2) s = s * y2 + ((k - 1) % 4 === 0 ? 1 / k : -1 / k);
+  return 4 * (y + y * y2 * s);
+}
+
+/** atan2(y, x) in (-pi, pi], from + - * / and sqrt only, so every engine gives the same bits. */
+export function datan2(y: number, x: number): number {
+  if (x === 0 && y === 0) return 0;
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  // atan of the smaller over the larger, then placed in its octant.
+  let a = ay <= ax ? atanKernel(ay / ax) : HALF_PI - atanKernel(ax / ay);
+  if (x < 0) a = 2 * HALF_PI - a;
+  return y < 0 ? -a : a;
+}

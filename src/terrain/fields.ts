@@ -29,7 +29,7 @@ export interface FieldContext {
 type Named = (p: Vec2, noun: string) => string;
 
 /** Boundary kinds with their look: how tall and how thick. */
-const BOUNDARIES: { kind: BoundaryFeature['kind']; noun: string; share: number; height: number; width: number }[] = [
+export const BOUNDARIES: { kind: BoundaryFeature['kind']; noun: string; share: number; height: number; width: number }[] = [
   { kind: 'hedge', noun: 'hedge', share: 0.5, height: 16, width: 8 },
   { kind: 'wall', noun: 'wall', share: 0.3, height: 12, width: 6 },
   { kind: 'fence', noun: 'fence', share: 0.2, height: 10, width: 3 },
@@ -46,7 +46,7 @@ function centroid(poly: readonly Vec2[]): Vec2 {
 }
 
 /** A rotated rectangle: fields and orchards are laid out square. */
-function plot(c: Vec2, along: number, across: number, angle: number): Vec2[] {
+export function plot(c: Vec2, along: number, across: number, angle: number): Vec2[] {
   const ux = dcos(angle);
   const uy = dsin(angle);
   const corners = [
@@ -59,7 +59,7 @@ function plot(c: Vec2, along: number, across: number, angle: number): Vec2[] {
 }
 
 /** A rounded, irregular patch (marsh, rocky ground). */
-function patch(rng: Rng, c: Vec2, radius: number): Vec2[] {
+export function patch(rng: Rng, c: Vec2, radius: number): Vec2[] {
   const n = 10 + rng.int(4);
   const phase = rng.range(0, TAU);
   const lobes = rng.range(0.08, 0.22);

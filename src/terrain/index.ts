@@ -12,25 +12,77 @@ export {
   type Heightmap,
 } from './heightmap';
 export {
+  BUILDING_MATERIALS,
+  FEATURE_KINDS,
+  GRADIENT_CLASSES,
+  MARSH_CLASSES,
+  SETTLEMENT_CLASSES,
+  WATER_CLASSES,
+  WOOD_DENSITIES,
   isAreaFeature,
+  isBoundary,
+  isBuilding,
   isLinearFeature,
   isWater,
+  marshClassOf,
   obscuringHeightOf,
+  solidHeightOf,
+  waterClassOf,
+  woodDensityOf,
   type AreaFeature,
   type AreaGeometry,
+  type BoundaryFeature,
+  type BuildingFeature,
+  type BuildingMaterial,
   type CrossingFeature,
   type FeatureKind,
+  type GradientClass,
+  type GroundFeature,
+  type HillFace,
   type HillFeature,
   type LinearFeature,
   type LinearGeometry,
+  type MarshClass,
+  type OrchardFeature,
   type RoadFeature,
+  type SettlementClass,
+  type SettlementFeature,
   type TerrainFeature,
+  type WaterClass,
   type WaterFeature,
+  type WoodDensity,
   type WoodFeature,
 } from './features';
 export {
+  BUILDING_FACTS,
+  CATALOGUE,
+  HILL_FACTS,
+  MARSH_FACTS,
+  SETTLEMENT_FACTS,
+  WATER_FACTS,
+  WOOD_FACTS,
+  factsOf,
+  type Passage,
+  type SightClass,
+  type TerrainFacts,
+} from './catalogue';
+export {
+  GRADIENT_THRESHOLDS,
+  HILL_SECTORS,
+  gradientClassAt,
+  gradientOfSlope,
+  hillAt,
+  hillFaces,
+  hillLevelAt,
+  steeper,
+  type GroundGradient,
+} from './gradient';
+export { SETUP_RULES, type SetupRules, type SetupSpec } from './setup';
+export {
   battlefieldFromSpec,
   generateBattlefield,
+  setupBattlefield,
+  setupSpec,
   specKey,
   standardSpec,
   DEFAULT_CELL_SIZE,
@@ -41,7 +93,7 @@ export {
 } from './battlefield';
 export { coveredIntervals, featuresAt, lengthInside, sampleSegment, DEFAULT_SAMPLE_STEP, type SegmentSample } from './query';
 export { lineOfSight, sightProfile, type SightBlocker, type SightOptions, type SightResult, type SightSample } from './sight';
-export { deadGround, obstacleRaster, viewshed, type Viewshed, type ViewshedOptions, type ViewshedTerrain } from './viewshed';
+export { deadGround, obstacleRaster, solidRaster, viewshed, type Viewshed, type ViewshedOptions, type ViewshedTerrain } from './viewshed';
 export { visibilityMatrix, type SightObserver, type SightTarget, type VisibilityOptions } from './visibility';
 export {
   decodePng,

@@ -1,5 +1,5 @@
 /**
- * Line of sight over the heightmap and through woods. The AI calls this thousands of times per
+ * Line of sight over the heightmap, through woods and against buildings. The AI calls this thousands of times per
  * decision, so the main path walks the heightmap with inlined bilinear sampling and allocates
  * nothing per sample; the profile for the UI is a separate, slower walk.
  */
@@ -31,11 +31,11 @@ export interface SightSample {
   ground: number;
   /** Height of the sight line. */
   ray: number;
-  /** Top of whatever obscures sight here: a canopy, or the ground where there is none. */
+  /** Top of whatever obscures sight here: a canopy or a roof, or the ground where there is none. */
   canopy: number;
 }
 
-export type SightBlocker = 'ground' | 'canopy' | 'range';
+export type SightBlocker = 'ground' | 'canopy' | 'building' | 'range';
 
 export interface SightResult {
   visible: boolean;
@@ -72,9 +72,9 @@ function growSpans(n: number): void {
 
 /**
  * Collect the stretches of segment a-b (as distances from a, mm) inside each occluder, sorted by
- * start. Returns how many there are.
+ * start, with the occluder's canopy height (or roof height when `solid`). Returns how many there are.
  */
-function collectSpans(occluders: readonly CompiledFeature[], ax: number, ay: number, bx: number, by: number, len: number): number {
+function collectSpans(occluders: readonly CompiledFeature[], ax: number, ay: number, bx: number, by: number, len: number, solid: boolean): number {
   let count = 0;
   const dx = bx - ax;
   const dy = by - ay;
@@ -101,7 +101,7 @@ function collectSpans(occluders: readonly CompiledFeature[], ax: number, ay: num
       }
       spanStart[j + 1] = t0 * len;
       spanEnd[j + 1] = t1 * len;
-      spanHeight[j + 1] = cf.obscuringHeight;
+      spanHeight[j + 1] = solid ? cf.solidHeight : cf.obscuringHeight;
       spanFeature[j + 1] = cf.index;
       count++;
     }
@@ -183,15 +183,43 @@ export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOp
     }
   }
 
-  // Canopy: walk only the stretches inside woods, up to where the ground blocks.
+  // Buildings: solid below the roof, so the first sample under a roof blocks, whatever the
+  // obscuring limit. As for the ground, not within half a cell of either end, so a figure
+  // against a wall does not hide itself; every span is sampled at both ends and at most half
+  // a cell apart, so a line that clips a corner is still caught.
+  const idx = terrainIndex(bf);
+  let solidAt = Infinity;
+  let solidFeature = -1;
+  if (idx.solids.length > 0 && len > 2 * skip) {
+    const spans = collectSpans(idx.solids, from.x, from.y, to.x, to.y, len, true);
+    const stop = Math.min(groundAt, len - skip);
+    for (let s = 0; s < spans && spanStart[s]! < solidAt; s++) {
+      const lo = Math.max(spanStart[s]!, skip);
+      const hi = Math.min(spanEnd[s]!, stop, solidAt);
+      if (hi < lo) continue;
+      const top = spanHeight[s]!;
+      const m = Math.max(1, Math.ceil((hi - lo) / step));
+      const sub = (hi - lo) / m;
+      for (let k = 0; k <= m; k++) {
+        const d = lo + k * sub;
+        const ground = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d);
+        if (z0 + (rise * d) / len < ground + top) {
+          solidAt = d;
+          solidFeature = spanFeature[s]!;
+          break;
+        }
+      }
+    }
+  }
+
+  // Canopy: walk only the stretches inside woods, up to where the ground or a building blocks.
   const limit = opts.obscuringLimit ?? 0;
   let obscured = 0;
   let canopyAt = Infinity;
   let canopyFeature = -1;
-  const idx = terrainIndex(bf);
   if (idx.occluders.length > 0) {
-    const spans = collectSpans(idx.occluders, from.x, from.y, to.x, to.y, len);
-    const stop = Math.min(groundAt, len);
+    const spans = collectSpans(idx.occluders, from.x, from.y, to.x, to.y, len, false);
+    const stop = Math.min(groundAt, solidAt, len);
     let covered = 0;
     for (let s = 0; s < spans && canopyAt === Infinity; s++) {
       // Overlapping woods: the stretch already walked is not counted again.
@@ -217,12 +245,15 @@ export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOp
     }
   }
 
+  const point = (d: number): Vec2 => ({ x: from.x + (dx * d) / len, y: from.y + (dy * d) / len });
   if (canopyAt < Infinity) {
-    const at = { x: from.x + (dx * canopyAt) / len, y: from.y + (dy * canopyAt) / len };
-    return withProfile({ visible: false, blockedBy: { kind: 'canopy', featureId: bf.features[canopyFeature]!.id, at }, obscured }, profile);
+    return withProfile({ visible: false, blockedBy: { kind: 'canopy', featureId: bf.features[canopyFeature]!.id, at: point(canopyAt) }, obscured }, profile);
+  }
+  if (solidAt < Infinity) {
+    return withProfile({ visible: false, blockedBy: { kind: 'building', featureId: bf.features[solidFeature]!.id, at: point(solidAt) }, obscured }, profile);
   }
   if (groundAt < Infinity) {
-    const at = { x: from.x + (dx * groundAt) / len, y: from.y + (dy * groundAt) / len };
+    const at = point(groundAt);
     const hill = idx.features.find((cf) => cf.feature.kind === 'hill' && containsPoint(cf, at.x, at.y));
     const blockedBy = hill ? { kind: 'ground' as const, featureId: hill.feature.id, at } : { kind: 'ground' as const, at };
     return withProfile({ visible: false, blockedBy, obscured }, profile);
@@ -253,6 +284,7 @@ export function sightProfile(bf: Battlefield, from: Vec2, to: Vec2, opts: SightO
     const ground = heightAt(hm, x, y);
     let top = 0;
     for (const cf of idx.occluders) if (cf.obscuringHeight > top && containsPoint(cf, x, y)) top = cf.obscuringHeight;
+    for (const cf of idx.solids) if (cf.solidHeight > top && containsPoint(cf, x, y)) top = cf.solidHeight;
     out.push({ d: len * t, ground, ray: z0 + (z1 - z0) * t, canopy: ground + top });
   }
   return out;

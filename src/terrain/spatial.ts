@@ -5,7 +5,7 @@
  */
 
 import type { Battlefield } from './battlefield';
-import { obscuringHeightOf, type TerrainFeature } from './features';
+import { obscuringHeightOf, solidHeightOf, type TerrainFeature } from './features';
 
 export interface CompiledFeature {
   /** Position in bf.features. */
@@ -21,14 +21,18 @@ export interface CompiledFeature {
   /** Linear features: centre line as x0, y0, x1, y1, ... */
   line: Float64Array | null;
   halfWidth: number;
-  /** Height above ground that blocks sight, or 0 for features one sees across. */
+  /** Height above ground that screens sight (a canopy: a limited depth may be seen through), or 0. */
   obscuringHeight: number;
+  /** Height above ground below which sight is blocked outright (a roof), or 0. */
+  solidHeight: number;
 }
 
 export interface TerrainIndex {
   features: CompiledFeature[];
-  /** The features that block sight below their top, in feature order. */
+  /** The features that screen sight below their top (woods), in feature order. */
   occluders: CompiledFeature[];
+  /** The features sight cannot pass below the top of (buildings), in feature order. */
+  solids: CompiledFeature[];
   gridX0: number;
   gridY0: number;
   gridCell: number;
@@ -88,6 +92,7 @@ export function compileFeature(f: TerrainFeature, index: number): CompiledFeatur
     line,
     halfWidth,
     obscuringHeight: obscuringHeightOf(f) ?? 0,
+    solidHeight: solidHeightOf(f) ?? 0,
   };
 }
 
@@ -350,6 +355,7 @@ function buildIndex(bf: Battlefield): TerrainIndex {
   return {
     features,
     occluders: features.filter((cf) => cf.obscuringHeight > 0),
+    solids: features.filter((cf) => cf.solidHeight > 0 && cf.polygon !== null),
     gridX0: minX,
     gridY0: minY,
     gridCell: cell,

@@ -11,7 +11,9 @@
  * samples there; as in lineOfSight, not within half a cell of the eye nor on the target's own
  * column, so a figure on a slope does not hide itself), and
  * the canopy slopes met in woods (with an obscuring limit, the line may pass below the tops for
- * that length, so the k-th steepest decides, k = limit / column length + 1). A grid sample lies
+ * that length, so the k-th steepest decides, k = limit / column length + 1), and
+ * the roofs of buildings, which are solid whatever the limit: a roof where the ray crosses a column
+ * counts as ground raised by the roof's height. A grid sample lies
  * between two neighbouring rays in its column and takes their required slopes interpolated by its
  * place between them: minHeight = eye + slope * distance - ground. Cost: about two ray steps per
  * grid sample, whatever the distance, against one lineOfSight (hundreds of steps) per sample.
@@ -31,7 +33,7 @@
 import type { Vec2 } from '../core/geometry';
 import type { Battlefield } from './battlefield';
 import { heightAt, type Heightmap } from './heightmap';
-import { polygonCrossings, sortPrefix, terrainIndex } from './spatial';
+import { polygonCrossings, sortPrefix, terrainIndex, type CompiledFeature } from './spatial';
 
 /** A heightmap with, optionally, the height above ground of whatever blocks sight at each sample. */
 export interface ViewshedTerrain {
@@ -41,6 +43,11 @@ export interface ViewshedTerrain {
    * covers half a cell either way. Read once and cached with the array: do not change it after.
    */
   obstacles?: Float32Array | undefined;
+  /**
+   * Same layout: height of solid obstacles (roofs), which no depth of may be seen through. Samples
+   * with a value here are solid, whatever `obstacles` says; the rest of `obstacles` is canopy.
+   */
+  solids?: Float32Array | undefined;
 }
 
 export interface ViewshedOptions {
@@ -95,6 +102,13 @@ interface ObstacleGrid {
   cols: LineSpans;
   /** Along each row j (y fixed), in units of i. */
   rows: LineSpans;
+  /**
+   * Solids from features only: the same along the half-cell lines between columns (entry i lies
+   * between columns i and i + 1) and rows, so a line clipping a building's corner between two
+   * grid lines is still caught.
+   */
+  halfCols?: LineSpans;
+  halfRows?: LineSpans;
 }
 
 function packSpans(lists: number[][]): LineSpans {
@@ -119,60 +133,122 @@ function packSpans(lists: number[][]): LineSpans {
   return { start, lo, hi, height };
 }
 
-const featureObstacles = new WeakMap<Battlefield, ObstacleGrid | null>();
+/** Canopy (a limited depth may be seen through) and solid obstacles (roofs), either may be absent. */
+interface Obstacles {
+  canopy: ObstacleGrid | null;
+  solid: ObstacleGrid | null;
+  /** Both as one raster, the taller where they meet; null when there are none. */
+  all: Float32Array | null;
+}
+
+const featureObstacles = new WeakMap<Battlefield, Obstacles>();
 const rasterObstacles = new WeakMap<Float32Array, ObstacleGrid | null>();
+const splitRasters = new WeakMap<Float32Array, WeakMap<Float32Array, Obstacles>>();
 
 /**
- * The battlefield's obscuring features (woods' canopy) on its grid lines, exactly: each row and
- * column is cut against every outline (even-odd, as lineOfSight does), so the sweep knows where a
- * wood starts to a fraction of a cell. Null when nothing obscures.
+ * The battlefield's obscuring features (woods' canopy) and buildings on its grid lines, exactly:
+ * each row and column is cut against every outline (even-odd, as lineOfSight does), so the sweep
+ * knows where a wood or a wall starts to a fraction of a cell.
  */
-function obstaclesOfBattlefield(bf: Battlefield): ObstacleGrid | null {
+function obstaclesOfBattlefield(bf: Battlefield): Obstacles {
   const hit = featureObstacles.get(bf);
   if (hit !== undefined) return hit;
+  const idx = terrainIndex(bf);
+  const canopy = gridOfFeatures(bf, idx.occluders.filter((cf) => cf.polygon !== null), (cf) => cf.obscuringHeight);
+  const solid = gridOfFeatures(bf, idx.solids, (cf) => cf.solidHeight, true);
+  let all: Float32Array | null;
+  if (canopy && solid) {
+    all = new Float32Array(canopy.nodes.length);
+    for (let k = 0; k < all.length; k++) all[k] = Math.max(canopy.nodes[k]!, solid.nodes[k]!);
+  } else all = canopy?.nodes ?? solid?.nodes ?? null;
+  const out = { canopy, solid, all };
+  featureObstacles.set(bf, out);
+  return out;
+}
+
+function gridOfFeatures(bf: Battlefield, features: readonly CompiledFeature[], heightOf: (cf: CompiledFeature) => number, half = false): ObstacleGrid | null {
+  if (features.length === 0) return null;
   const hm = bf.heightmap;
   const { cols, rows, cellSize: cs, originX, originY } = hm;
-  const occluders = terrainIndex(bf).occluders.filter((cf) => cf.polygon !== null);
-  let grid: ObstacleGrid | null = null;
-  if (occluders.length > 0) {
-    const nodes = new Float32Array(cols * rows);
-    const colLists: number[][] = Array.from({ length: cols }, () => []);
-    const rowLists: number[][] = Array.from({ length: rows }, () => []);
-    let buf = new Float64Array(16);
-    for (const cf of occluders) {
-      const poly = cf.polygon!;
-      if (buf.length < poly.length / 2 + 1) buf = new Float64Array(poly.length);
-      const top = cf.obscuringHeight;
-      const j0 = Math.max(0, Math.ceil((cf.minY - originY) / cs));
-      const j1 = Math.min(rows - 1, Math.floor((cf.maxY - originY) / cs));
-      for (let j = j0; j <= j1; j++) {
-        // Crossings with the row, as distances from the grid's left edge.
-        const n = polygonCrossings(poly, originX, originY + j * cs, 1, 0, buf, 0);
-        sortPrefix(buf, n);
-        for (let k = 0; k + 1 < n; k += 2) {
-          const a = buf[k]! / cs;
-          const b = buf[k + 1]! / cs;
-          if (b <= a) continue;
-          rowLists[j]!.push(a, b, top);
-          const i0 = Math.max(0, Math.ceil(a));
-          const i1 = Math.min(cols - 1, Math.floor(b));
-          for (let i = i0; i <= i1; i++) if (top > nodes[j * cols + i]!) nodes[j * cols + i] = top;
-        }
-      }
-      const i0 = Math.max(0, Math.ceil((cf.minX - originX) / cs));
-      const i1 = Math.min(cols - 1, Math.floor((cf.maxX - originX) / cs));
-      for (let i = i0; i <= i1; i++) {
-        const n = polygonCrossings(poly, originX + i * cs, originY, 0, 1, buf, 0);
-        sortPrefix(buf, n);
-        for (let k = 0; k + 1 < n; k += 2) {
-          if (buf[k + 1]! > buf[k]!) colLists[i]!.push(buf[k]! / cs, buf[k + 1]! / cs, top);
-        }
+  const nodes = new Float32Array(cols * rows);
+  const colLists: number[][] = Array.from({ length: cols }, () => []);
+  const rowLists: number[][] = Array.from({ length: rows }, () => []);
+  let buf = new Float64Array(16);
+  for (const cf of features) {
+    const poly = cf.polygon!;
+    if (buf.length < poly.length / 2 + 1) buf = new Float64Array(poly.length);
+    const top = heightOf(cf);
+    const j0 = Math.max(0, Math.ceil((cf.minY - originY) / cs));
+    const j1 = Math.min(rows - 1, Math.floor((cf.maxY - originY) / cs));
+    for (let j = j0; j <= j1; j++) {
+      // Crossings with the row, as distances from the grid's left edge.
+      const n = polygonCrossings(poly, originX, originY + j * cs, 1, 0, buf, 0);
+      sortPrefix(buf, n);
+      for (let k = 0; k + 1 < n; k += 2) {
+        const a = buf[k]! / cs;
+        const b = buf[k + 1]! / cs;
+        if (b <= a) continue;
+        rowLists[j]!.push(a, b, top);
+        const i0 = Math.max(0, Math.ceil(a));
+        const i1 = Math.min(cols - 1, Math.floor(b));
+        for (let i = i0; i <= i1; i++) if (top > nodes[j * cols + i]!) nodes[j * cols + i] = top;
       }
     }
-    grid = { nodes, cols: packSpans(colLists), rows: packSpans(rowLists) };
+    const i0 = Math.max(0, Math.ceil((cf.minX - originX) / cs));
+    const i1 = Math.min(cols - 1, Math.floor((cf.maxX - originX) / cs));
+    for (let i = i0; i <= i1; i++) {
+      const n = polygonCrossings(poly, originX + i * cs, originY, 0, 1, buf, 0);
+      sortPrefix(buf, n);
+      for (let k = 0; k + 1 < n; k += 2) {
+        if (buf[k + 1]! > buf[k]!) colLists[i]!.push(buf[k]! / cs, buf[k + 1]! / cs, top);
+      }
+    }
   }
-  featureObstacles.set(bf, grid);
+  const grid: ObstacleGrid = { nodes, cols: packSpans(colLists), rows: packSpans(rowLists) };
+  if (half) {
+    const hc: number[][] = Array.from({ length: Math.max(0, cols - 1) }, () => []);
+    const hr: number[][] = Array.from({ length: Math.max(0, rows - 1) }, () => []);
+    for (const cf of features) {
+      const poly = cf.polygon!;
+      if (buf.length < poly.length / 2 + 1) buf = new Float64Array(poly.length);
+      const top = heightOf(cf);
+      for (let i = Math.max(0, Math.ceil((cf.minX - originX) / cs - 0.5)); i < cols - 1 && originX + (i + 0.5) * cs <= cf.maxX; i++) {
+        const n = polygonCrossings(poly, originX + (i + 0.5) * cs, originY, 0, 1, buf, 0);
+        sortPrefix(buf, n);
+        for (let k = 0; k + 1 < n; k += 2) if (buf[k + 1]! > buf[k]!) hc[i]!.push(buf[k]! / cs, buf[k + 1]! / cs, top);
+      }
+      for (let j = Math.max(0, Math.ceil((cf.minY - originY) / cs - 0.5)); j < rows - 1 && originY + (j + 0.5) * cs <= cf.maxY; j++) {
+        const n = polygonCrossings(poly, originX, originY + (j + 0.5) * cs, 1, 0, buf, 0);
+        sortPrefix(buf, n);
+        for (let k = 0; k + 1 < n; k += 2) if (buf[k + 1]! > buf[k]!) hr[j]!.push(buf[k]! / cs, buf[k + 1]! / cs, top);
+      }
+    }
+    grid.halfCols = packSpans(hc);
+    grid.halfRows = packSpans(hr);
+  }
   return grid;
+}
+
+/** Raster obstacles split into canopy and solid, by the `solids` raster (cached per pair). */
+function obstaclesOfRasters(obstacles: Float32Array | undefined, solids: Float32Array | undefined, cols: number, rows: number): Obstacles {
+  if (!solids) return { canopy: obstacles ? obstaclesOfRaster(obstacles, cols, rows) : null, solid: null, all: obstacles ?? null };
+  const key = obstacles ?? solids;
+  let perKey = splitRasters.get(key);
+  if (!perKey) {
+    perKey = new WeakMap();
+    splitRasters.set(key, perKey);
+  }
+  const hit = perKey.get(solids);
+  if (hit) return hit;
+  let canopy: ObstacleGrid | null = null;
+  if (obstacles) {
+    const rest = new Float32Array(obstacles.length);
+    for (let k = 0; k < rest.length; k++) rest[k] = solids[k]! > 0 ? 0 : obstacles[k]!;
+    canopy = obstaclesOfRaster(rest, cols, rows);
+  }
+  const out = { canopy, solid: obstaclesOfRaster(solids, cols, rows), all: obstacles ?? solids };
+  perKey.set(solids, out);
+  return out;
 }
 
 /**
@@ -221,12 +297,21 @@ function obstaclesOfRaster(raster: Float32Array, cols: number, rows: number): Ob
 }
 
 /**
- * The battlefield's obscuring features as a raster on its heightmap: at each sample the greatest
- * canopy height of the woods containing it, or 0; undefined when nothing obscures. Shared and
- * cached per battlefield: do not edit it.
+ * The battlefield's obstacles to sight as a raster on its heightmap: at each sample the greatest
+ * canopy or roof height of the woods and buildings containing it, or 0; undefined when there are
+ * none. Shared and cached per battlefield: do not edit it.
  */
 export function obstacleRaster(bf: Battlefield): Float32Array | undefined {
-  return obstaclesOfBattlefield(bf)?.nodes;
+  return obstaclesOfBattlefield(bf).all ?? undefined;
+}
+
+/**
+ * The solid part of obstacleRaster: roof heights of the buildings, 0 elsewhere; undefined when
+ * there are no buildings. Pass it as ViewshedTerrain.solids beside obstacleRaster to get the same
+ * sweep from rasters as from the battlefield (to within half a cell at the edges).
+ */
+export function solidRaster(bf: Battlefield): Float32Array | undefined {
+  return obstaclesOfBattlefield(bf).solid?.nodes;
 }
 
 function isBattlefield(t: Battlefield | ViewshedTerrain): t is Battlefield {
@@ -242,14 +327,16 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
   const hm = terrain.heightmap;
   const { cols, rows, cellSize: cs } = hm;
   if (cols < 2 || rows < 2) throw new RangeError(`viewshed needs a grid of at least 2 x 2 samples, got ${cols} x ${rows}`);
-  let obst: ObstacleGrid | null;
-  if (isBattlefield(terrain)) obst = obstaclesOfBattlefield(terrain);
-  else if (terrain.obstacles) {
-    if (terrain.obstacles.length !== cols * rows) {
-      throw new RangeError(`obstacles has ${terrain.obstacles.length} values for a ${cols} x ${rows} grid`);
+  let both: Obstacles;
+  if (isBattlefield(terrain)) both = obstaclesOfBattlefield(terrain);
+  else {
+    for (const [name, r] of [['obstacles', terrain.obstacles], ['solids', terrain.solids]] as const) {
+      if (r && r.length !== cols * rows) throw new RangeError(`${name} has ${r.length} values for a ${cols} x ${rows} grid`);
     }
-    obst = obstaclesOfRaster(terrain.obstacles, cols, rows);
-  } else obst = null;
+    both = obstaclesOfRasters(terrain.obstacles, terrain.solids, cols, rows);
+  }
+  const obst = both.canopy;
+  const solid = both.solid;
   const ox = (observer.x - hm.originX) / cs;
   const oy = (observer.y - hm.originY) / cs;
   // A little slack so an observer computed to be exactly on the edge is not refused for rounding.
@@ -288,10 +375,10 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
     slopes: new Float64Array(2 * longest + 4),
   };
   // East, west, north (up the table, +y), south. Columns are lines of constant x.
-  sweepSector(sw, cols, rows, cx, cy, 0, 1, cols, obst?.cols ?? null, 0, 1);
-  sweepSector(sw, cols, rows, cols - 1 - cx, cy, cols - 1, -1, cols, obst?.cols ?? null, cols - 1, -1);
-  sweepSector(sw, rows, cols, cy, cx, 0, cols, 1, obst?.rows ?? null, 0, 1);
-  sweepSector(sw, rows, cols, rows - 1 - cy, cx, (rows - 1) * cols, -cols, 1, obst?.rows ?? null, rows - 1, -1);
+  sweepSector(sw, cols, rows, cx, cy, 0, 1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, 0, 1);
+  sweepSector(sw, cols, rows, cols - 1 - cx, cy, cols - 1, -1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, cols - 1, -1);
+  sweepSector(sw, rows, cols, cy, cx, 0, cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, 0, 1);
+  sweepSector(sw, rows, cols, rows - 1 - cy, cx, (rows - 1) * cols, -cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, rows - 1, -1);
 
   // The observer's own sample, when it stands on one.
   const oi = Math.round(cx);
@@ -356,6 +443,8 @@ function sweepSector(
   mStride: number,
   nStride: number,
   spans: LineSpans | null,
+  solids: LineSpans | null,
+  solidHalf: LineSpans | null,
   lineBase: number,
   lineStep: number,
 ): void {
@@ -378,6 +467,14 @@ function sweepSector(
   const spHi = spans ? spans.hi : EMPTY_F64;
   const spHeight = spans ? spans.height : EMPTY_F64;
   const nodes = sw.nodes ?? EMPTY_F32;
+  const soStart = solids ? solids.start : EMPTY_I32;
+  const soLo = solids ? solids.lo : EMPTY_F64;
+  const soHi = solids ? solids.hi : EMPTY_F64;
+  const soHeight = solids ? solids.height : EMPTY_F64;
+  const shStart = solidHalf ? solidHalf.start : EMPTY_I32;
+  const shLo = solidHalf ? solidHalf.lo : EMPTY_F64;
+  const shHi = solidHalf ? solidHalf.hi : EMPTY_F64;
+  const shHeight = solidHalf ? solidHalf.height : EMPTY_F64;
   // Rays from the observer to every sample line crossing of the far column (as R2 aims at the
   // perimeter), closed off by the diagonals: neighbours are at most a cell apart sideways there, so
   // everywhere nearer too. Samples on the far column and on the observer's own row lie on a ray.
@@ -406,6 +503,29 @@ function sweepSector(
       // away), including one that stopped earlier.
       if (y < -1.5 || y > minorCount + 0.5) break;
       const fy = Math.floor(y);
+
+      if (solidHalf !== null && u - 0.5 >= uMin) {
+        // A roof on the half-cell line before this column: ground there (midway between the two
+        // columns) raised by the roof, for this column's samples and beyond.
+        const uh = u - 0.5;
+        const yh = on + s * uh;
+        const ych = yh < 0 ? 0 : yh > maxN ? maxN : yh;
+        const hl = lineStep > 0 ? lineBase + m - 1 : lineBase - m;
+        let o = 0;
+        for (let q = shStart[hl]!, e = shStart[hl + 1]!; q < e; q++) {
+          if (ych >= shLo[q]! && ych <= shHi[q]! && shHeight[q]! > o) o = shHeight[q]!;
+        }
+        if (o > 0) {
+          const nh = Math.min(Math.floor(ych), maxN - 1);
+          const fh = ych - nh;
+          const ia = base + (m - 1) * mStride + nh * nStride;
+          const ib = ia + mStride;
+          const ga = h[ia]! + (h[ia + nStride]! - h[ia]!) * fh;
+          const gb = h[ib]! + (h[ib + nStride]! - h[ib]!) * fh;
+          const roof = 0.5 * (ga + gb) + o;
+          if (roof - z0 > ground * uh) ground = (roof - z0) / uh;
+        }
+      }
 
       if (r > 0) {
         // The samples in (yp, y]: floor(y) if any, as neighbouring rays are at most a cell apart;
@@ -451,7 +571,18 @@ function sweepSector(
       const ic = base + m * mStride + n0 * nStride;
       const h0 = h[ic]!;
       const g = h0 + (h[ic + nStride]! - h0) * f;
-      if (u >= uMin && g - z0 > ground * u) ground = (g - z0) * invU[m]!;
+      let raised = g;
+      if (solids !== null) {
+        // A roof here is ground raised by its height, for the samples beyond.
+        const yc = y < 0 ? 0 : y > maxN ? maxN : y;
+        const line = lineBase + m * lineStep;
+        let o = 0;
+        for (let q = soStart[line]!, e = soStart[line + 1]!; q < e; q++) {
+          if (yc >= soLo[q]! && yc <= soHi[q]! && soHeight[q]! > o) o = soHeight[q]!;
+        }
+        raised += o;
+      }
+      if (u >= uMin && raised - z0 > ground * u) ground = (raised - z0) * invU[m]!;
 
       if (canopy) {
         c1Prev[m] = c1;
