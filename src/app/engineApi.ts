@@ -9,7 +9,7 @@ import type { LegalAction, Ruleset } from '../core/ruleset';
 import type { TerrainFeature } from '../terrain/features';
 import type { BattlefieldSpec } from '../terrain/battlefield';
 import type { ActResult, GameView } from './session';
-import type { SightResult } from '../terrain/sight';
+import type { SightBlocker, SightResult, SightSample } from '../terrain/sight';
 import type { Vec2 } from '../core/geometry';
 
 export interface BattlefieldData {
@@ -27,6 +27,69 @@ export interface ComputerMove {
   result: ActResult;
   /** The AI's reasons: its plan, the chosen candidate and the runners-up with their scores. */
   thinking?: Decision;
+}
+
+/**
+ * What a unit sees of the whole table, on the heightmap's grid (same cols, rows and layout as
+ * BattlefieldData.heightmap.heights). Computed in the worker; the arrays are transferred.
+ */
+export interface ViewshedData {
+  unitId: string;
+  /** The unit's pose it was computed for, so the page knows when it is stale. */
+  pose: { x: number; y: number; facing: number };
+  /** Eye point: the centre of the unit's front, `eyeHeight` above the ground. */
+  eye: Vec2;
+  cols: number;
+  rows: number;
+  cellSize: number;
+  originX: number;
+  originY: number;
+  /** 1 where a point `targetHeight` above the ground is seen (0 by default: the ground itself). */
+  visible: Uint8Array;
+  /** Least height above the ground a target needs to be seen there, mm; Infinity beyond range. */
+  minHeight: Float32Array;
+  /** 1 on dead ground: a standing figure (`figureHeight`) there would not be seen; 0 beyond range. */
+  dead: Uint8Array;
+  eyeHeight: number;
+  targetHeight: number;
+  /** Height of the standing figure dead ground is judged for, mm. */
+  figureHeight: number;
+  /** The rulebook's limits used: woods sight (mm) and the longest sight range, if any. */
+  obscuringLimit: number;
+  maxRange?: number;
+  /** Time the worker spent on it, ms. */
+  ms: number;
+}
+
+/** One end of a sight line: a table point, or a unit (its front centre as eye, its centre as target). */
+export type SightEnd = Vec2 | { unit: string };
+
+/** A line of sight with everything the profile chart and its caption need. */
+export interface SightLineData {
+  from: Vec2;
+  to: Vec2;
+  /** The units at the ends, when an end was a unit. */
+  fromUnit?: string;
+  toUnit?: string;
+  eyeHeight: number;
+  targetHeight: number;
+  /** Horizontal length, mm. */
+  length: number;
+  visible: boolean;
+  blockedBy?: {
+    kind: SightBlocker;
+    featureId?: string;
+    /** The feature's name for people ("North wood", "Hill 2"). */
+    featureName?: string;
+    at: Vec2;
+    /** Distance of the blocking point from `from`, mm. */
+    distance: number;
+  };
+  /** Mm of sight line below a canopy top, up to the block. */
+  obscured: number;
+  obscuringLimit: number;
+  maxRange?: number;
+  profile: SightSample[];
 }
 
 /** What the page needs to know of a ruleset: its name, options and rule notes (no rules). */
@@ -52,4 +115,15 @@ export interface EngineApi {
   history(): Promise<GameEvent[][]>;
   battlefield(): Promise<BattlefieldData>;
   lineOfSight(from: Vec2, to: Vec2, eyeHeight: number, targetHeight: number): Promise<SightResult>;
+  /**
+   * What a unit sees from the centre of its front at its figures' height, under the ruleset's
+   * sight limits. `targetHeight` (default 0, the ground) decides `visible`; `figureHeight`
+   * (default: the commonest foot figure on the table) decides `dead`. Throws for an unknown unit.
+   */
+  viewshedOf(unitId: string, opts?: { targetHeight?: number; figureHeight?: number }): Promise<ViewshedData>;
+  /**
+   * A sight line with its profile, under the ruleset's sight limits, naming what blocks it.
+   * Heights default to the unit's figures at a unit end and to a standing foot figure at a point.
+   */
+  sightLine(from: SightEnd, to: SightEnd, eyeHeight?: number, targetHeight?: number): Promise<SightLineData>;
 }

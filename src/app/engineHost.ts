@@ -3,13 +3,66 @@
  * Node for tests, so the page and the tests exercise the same code.
  */
 
-import type { Action, GameSetup } from '../core/model';
+import type { Action, GameSetup, GameState, Unit } from '../core/model';
+import { unitFootprint } from '../core/model';
+import { frontCentre, type Vec2 } from '../core/geometry';
+import type { Ruleset, SightRules } from '../core/ruleset';
 import { makePlayer, type Player } from '../ai/players';
-import { battlefieldFromSpec } from '../terrain/battlefield';
+import { battlefieldFromSpec, type Battlefield } from '../terrain/battlefield';
 import { lineOfSight } from '../terrain/sight';
+import { deadGround, viewshed } from '../terrain/viewshed';
 import { getRuleset, rulesetIds } from '../rules/registry';
-import type { BattlefieldData, EngineApi, RulesetInfo } from './engineApi';
+import type { BattlefieldData, EngineApi, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
 import { GameSession } from './session';
+
+/** Used for dead ground only when the table has no troops to take a figure's height from, mm. */
+const FALLBACK_FIGURE_MM = 25;
+
+function liveUnit(state: GameState, id: string): Unit {
+  const u = state.units.find((x) => x.id === id);
+  if (!u || u.removed) throw new Error(`there is no unit "${id}" on the table`);
+  return u;
+}
+
+/**
+ * The height of "a standing figure" for dead ground: the commonest figure height among the foot
+ * on the table (the rulebook gives each unit's; none names one for the ground itself).
+ */
+function standingFigureHeight(ruleset: Ruleset, state: GameState): number {
+  const live = state.units.filter((u) => !u.removed);
+  const foot = live.filter((u) => u.kind === 'infantry');
+  const counts = new Map<number, number>();
+  for (const u of foot.length ? foot : live) {
+    const h = ruleset.figureHeight(u);
+    counts.set(h, (counts.get(h) ?? 0) + 1);
+  }
+  let best = FALLBACK_FIGURE_MM;
+  let most = 0;
+  for (const [h, n] of counts) {
+    if (n > most || (n === most && h < best)) {
+      best = h;
+      most = n;
+    }
+  }
+  return best;
+}
+
+function sightRules(ruleset: Ruleset, state: GameState): SightRules {
+  return ruleset.sightOptions?.(state) ?? { obscuringLimit: 0 };
+}
+
+/** A point moved onto the heightmap's grid, which the viewshed needs its observer on. */
+function ontoGrid(bf: Battlefield, p: Vec2): Vec2 {
+  const hm = bf.heightmap;
+  return {
+    x: Math.min(Math.max(p.x, hm.originX), hm.originX + (hm.cols - 1) * hm.cellSize),
+    y: Math.min(Math.max(p.y, hm.originY), hm.originY + (hm.rows - 1) * hm.cellSize),
+  };
+}
+
+function isUnitEnd(e: SightEnd): e is { unit: string } {
+  return typeof (e as { unit?: unknown }).unit === 'string';
+}
 
 type Transfer = <T>(data: T, transfers: Transferable[]) => T;
 
@@ -94,6 +147,101 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
     async lineOfSight(from, to, eyeHeight, targetHeight) {
       const bf = battlefieldFromSpec(current().state.battlefield);
       return lineOfSight(bf, from, to, { eyeHeight, targetHeight, profile: true });
+    },
+    async viewshedOf(unitId, opts = {}) {
+      const s = current();
+      const state = s.state;
+      const unit = liveUnit(state, unitId);
+      const t0 = performance.now();
+      const bf = battlefieldFromSpec(state.battlefield);
+      const rules = sightRules(s.ruleset, state);
+      const eye = ontoGrid(bf, frontCentre(unitFootprint(unit)));
+      const eyeHeight = s.ruleset.figureHeight(unit);
+      const targetHeight = opts.targetHeight ?? 0;
+      const figureHeight = opts.figureHeight ?? standingFigureHeight(s.ruleset, state);
+      const vs = viewshed(bf, eye, {
+        eyeHeight,
+        targetHeight,
+        obscuringLimit: rules.obscuringLimit,
+        ...(rules.maxRange !== undefined ? { maxDistance: rules.maxRange } : {}),
+      });
+      const dead = deadGround(vs.minHeight, figureHeight);
+      const hm = bf.heightmap;
+      const data: ViewshedData = {
+        unitId,
+        pose: { x: unit.x, y: unit.y, facing: unit.facing },
+        eye,
+        cols: vs.cols,
+        rows: vs.rows,
+        cellSize: hm.cellSize,
+        originX: hm.originX,
+        originY: hm.originY,
+        visible: vs.visible,
+        minHeight: vs.minHeight,
+        dead,
+        eyeHeight,
+        targetHeight,
+        figureHeight,
+        obscuringLimit: rules.obscuringLimit,
+        ...(rules.maxRange !== undefined ? { maxRange: rules.maxRange } : {}),
+        ms: performance.now() - t0,
+      };
+      // Fresh arrays each call, so they can be handed over rather than copied.
+      return transfer(data, [vs.visible.buffer, vs.minHeight.buffer, dead.buffer]);
+    },
+    async sightLine(fromEnd, toEnd, eyeHeight, targetHeight) {
+      const s = current();
+      const state = s.state;
+      const bf = battlefieldFromSpec(state.battlefield);
+      const rules = sightRules(s.ruleset, state);
+      const standing = standingFigureHeight(s.ruleset, state);
+      // A unit looks out from the centre of its front and is looked at in its middle.
+      const resolve = (e: SightEnd, eyeEnd: boolean): { p: Vec2; h: number; unit?: string } => {
+        if (!isUnitEnd(e)) return { p: { x: e.x, y: e.y }, h: standing };
+        const u = liveUnit(state, e.unit);
+        const r = unitFootprint(u);
+        return { p: eyeEnd ? frontCentre(r) : { x: r.cx, y: r.cy }, h: s.ruleset.figureHeight(u), unit: u.id };
+      };
+      const a = resolve(fromEnd, true);
+      const b = resolve(toEnd, false);
+      for (const { p } of [a, b]) {
+        if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new Error('a sight line needs two points on the table');
+      }
+      const eye = eyeHeight ?? a.h;
+      const target = targetHeight ?? b.h;
+      const r = lineOfSight(bf, a.p, b.p, {
+        eyeHeight: eye,
+        targetHeight: target,
+        obscuringLimit: rules.obscuringLimit,
+        ...(rules.maxRange !== undefined ? { maxRange: rules.maxRange } : {}),
+        profile: true,
+      });
+      const out: SightLineData = {
+        from: a.p,
+        to: b.p,
+        ...(a.unit ? { fromUnit: a.unit } : {}),
+        ...(b.unit ? { toUnit: b.unit } : {}),
+        eyeHeight: eye,
+        targetHeight: target,
+        length: Math.hypot(b.p.x - a.p.x, b.p.y - a.p.y),
+        visible: r.visible,
+        obscured: r.obscured,
+        obscuringLimit: rules.obscuringLimit,
+        ...(rules.maxRange !== undefined ? { maxRange: rules.maxRange } : {}),
+        profile: r.profile ?? [],
+      };
+      if (r.blockedBy) {
+        const { kind, featureId, at } = r.blockedBy;
+        const name = featureId ? bf.features.find((f) => f.id === featureId)?.name : undefined;
+        out.blockedBy = {
+          kind,
+          ...(featureId ? { featureId } : {}),
+          ...(name ? { featureName: name } : {}),
+          at,
+          distance: Math.hypot(at.x - a.p.x, at.y - a.p.y),
+        };
+      }
+      return out;
     },
   };
 }

@@ -8,7 +8,9 @@ import { create } from 'zustand';
 import type { Action, GameEvent, GameSetup } from '../core/model';
 import type { ActionParam, LegalAction } from '../core/ruleset';
 import type { Vec2 } from '../core/geometry';
-import type { BattlefieldData, ComputerMove, RulesetInfo } from './engineApi';
+import type { BattlefieldData, ComputerMove, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
+import { frontCentre } from '../core/geometry';
+import { unitFootprint } from '../core/model';
 import type { ActResult, GameView } from './session';
 import { connectEngine, type EngineConnection } from './engineClient';
 
@@ -55,6 +57,20 @@ export interface Message {
   text: string;
 }
 
+/** The sight tools: V shades what the selected unit sees, D hatches its dead ground, L draws sight lines. */
+export interface SightModes {
+  viewshed: boolean;
+  dead: boolean;
+  tool: boolean;
+}
+
+/** The first end of a sight line being drawn with the line-of-sight tool. */
+export interface SightStart {
+  end: SightEnd;
+  /** Where it is on the table (a unit's front centre), for drawing the line while it is drawn. */
+  at: Vec2;
+}
+
 export interface AppState {
   status: 'starting' | 'ready' | 'failed';
   rulesets: RulesetInfo[];
@@ -82,6 +98,15 @@ export interface AppState {
   resumeText: string | null;
   /** Soft shadows: off by default, as software WebGL (SwiftShader) draws them slowly. */
   shadows: boolean;
+  sightModes: SightModes;
+  /** What the selected unit sees, from the worker; null until asked for. */
+  viewshed: ViewshedData | null;
+  /** A viewshed or sight line is being worked out in the worker. */
+  sightComputing: boolean;
+  sightStart: SightStart | null;
+  /** The table point under the pointer while the second end of a sight line is chosen. */
+  sightHover: Vec2 | null;
+  sightLine: SightLineData | null;
 }
 
 export const useApp = create<AppState>(() => ({
@@ -105,6 +130,12 @@ export const useApp = create<AppState>(() => ({
   notesOpen: false,
   resumeText: null,
   shadows: false,
+  sightModes: { viewshed: false, dead: false, tool: false },
+  viewshed: null,
+  sightComputing: false,
+  sightStart: null,
+  sightHover: null,
+  sightLine: null,
 }));
 
 const set = useApp.setState;
@@ -201,7 +232,7 @@ export async function newGame(setup: GameSetup): Promise<void> {
   await guarded(async () => {
     const view = await api().newGame(setup);
     generation++;
-    set({ setup, log: [], selected: null });
+    set({ setup, log: [], selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
     await adoptView(view, null, true);
     say('info', `New game: ${rulesetName(view.state.rulesetId)}, seed "${setup.seed}".`);
   });
@@ -427,7 +458,7 @@ export async function loadSave(text: string, fileName = 'the file'): Promise<boo
       throw new Error(`Could not load ${fileName}: ${errorText(e)}. The game in progress is unchanged.`, { cause: e });
     }
     generation++;
-    set({ log: await historyItems(), selected: null });
+    set({ log: await historyItems(), selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
     await adoptView(view, null, true);
     say('info', `Loaded ${fileName}: ${view.seq} orders replayed.`);
   });
@@ -516,6 +547,112 @@ async function opponentStep(side: string, gen: number): Promise<void> {
 
 function sideName(id: string): string {
   return get().view?.state.sides.find((s) => s.id === id)?.name ?? id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sight: the viewshed of the selected unit and the line-of-sight tool, both worked out in the worker
+
+/** Bumped for every viewshed asked for, so only the newest answer is shown. */
+let sightRequest = 0;
+/** What the shown (or coming) viewshed was asked for: the unit, its pose and stands, the game. */
+let viewshedKey = '';
+let sightPending = 0;
+
+function sightBusy(delta: number): void {
+  sightPending += delta;
+  const busy = sightPending > 0;
+  if (get().sightComputing !== busy) set({ sightComputing: busy });
+}
+
+function unitKey(id: string): string | null {
+  const u = get().view?.state.units.find((x) => x.id === id);
+  if (!u || u.removed) return null;
+  const stands = u.stands.map((s) => [s.f, s.l, s.width, s.depth, s.status]);
+  return JSON.stringify([generation, u.id, u.x, u.y, u.facing, u.formation, stands]);
+}
+
+/**
+ * Ask the worker for the selected unit's viewshed when the overlay is on and the unit, its pose or
+ * its stands changed since the last one (after every accepted order that moves it).
+ */
+function refreshViewshed(): void {
+  const s = get();
+  const on = s.sightModes.viewshed || s.sightModes.dead;
+  const id = s.selected;
+  const key = id ? unitKey(id) : null;
+  if (!on || !id || !key || !engine) {
+    if (s.viewshed && s.viewshed.unitId !== id) set({ viewshed: null });
+    return;
+  }
+  if (key === viewshedKey) return;
+  viewshedKey = key;
+  // A viewshed of another unit must not stay on screen while this one is worked out.
+  if (s.viewshed && s.viewshed.unitId !== id) set({ viewshed: null });
+  const ticket = ++sightRequest;
+  sightBusy(1);
+  api()
+    .viewshedOf(id)
+    .then((data) => {
+      if (ticket === sightRequest) set({ viewshed: data });
+    })
+    .catch((e: unknown) => {
+      if (ticket !== sightRequest) return;
+      viewshedKey = '';
+      say('error', `Could not work out what ${unitName(id)} sees: ${errorText(e)}`);
+    })
+    .finally(() => sightBusy(-1));
+}
+
+// Selection, new positions and the overlay switches all decide whether a new viewshed is needed.
+useApp.subscribe((s, prev) => {
+  if (s.selected !== prev.selected || s.view !== prev.view || s.sightModes !== prev.sightModes) refreshViewshed();
+});
+
+export function toggleSight(mode: keyof SightModes): void {
+  const s = get();
+  const on = !s.sightModes[mode];
+  set({ sightModes: { ...s.sightModes, [mode]: on } });
+  if (mode === 'tool' && !on) set({ sightStart: null, sightHover: null, sightLine: null });
+  if ((mode === 'viewshed' || mode === 'dead') && on && !s.selected) say('info', 'Select a unit to see what it can see.');
+  if (mode === 'tool' && on) say('info', 'Line of sight: click a unit or a point on the table, then a second one.');
+}
+
+/** Where a sight-line end is on the table: a point, or a unit's front centre. */
+function endPoint(end: SightEnd): Vec2 | null {
+  if (!('unit' in end)) return { x: end.x, y: end.y };
+  const u = get().view?.state.units.find((x) => x.id === end.unit);
+  return u ? frontCentre(unitFootprint(u)) : null;
+}
+
+/** A click with the line-of-sight tool: the first end, or the second (then the line is worked out). */
+export function sightClick(end: SightEnd): void {
+  const s = get();
+  const at = endPoint(end);
+  if (!at) return;
+  if (!s.sightStart) {
+    set({ sightStart: { end, at }, sightHover: null, sightLine: null });
+    return;
+  }
+  const from = s.sightStart.end;
+  set({ sightStart: null, sightHover: null });
+  const gen = generation;
+  sightBusy(1);
+  api()
+    .sightLine(from, end)
+    .then((line) => {
+      if (gen === generation) set({ sightLine: line });
+    })
+    .catch((e: unknown) => say('error', `Line of sight: ${errorText(e)}`))
+    .finally(() => sightBusy(-1));
+}
+
+export function setSightHover(p: Vec2 | null): void {
+  if (get().sightStart) set({ sightHover: p });
+}
+
+/** Drop the sight line on show or half drawn. */
+export function clearSightLine(): void {
+  set({ sightStart: null, sightHover: null, sightLine: null });
 }
 
 export function setShadows(shadows: boolean): void {

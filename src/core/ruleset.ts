@@ -123,6 +123,12 @@ export interface AiHints<RS = unknown, US = Record<string, unknown>> {
   forecast(state: GameState<RS, US>, battlefield: Battlefield, action: Action): Forecast;
 }
 
+/** The rulebook's sight limits (see Ruleset.sightOptions). */
+export interface SightRules {
+  obscuringLimit: number;
+  maxRange?: number;
+}
+
 export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   id: string;
   name: string;
@@ -144,6 +150,12 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   describeUnit(state: GameState<RS, US>, unit: Unit<US>): UnitInfoLine[];
   /** Height of a unit's figures above the ground for sight, in mm (taller when mounted). */
   figureHeight(unit: Unit<US>): number;
+  /**
+   * How sight works on the table now, for the viewshed and the line-of-sight tool: how far (mm) a
+   * sight line may run through woods below the canopy, and the longest visible distance (night,
+   * fog). Without it sight is blocked by any canopy and unlimited in range.
+   */
+  sightOptions?(state: GameState<RS, US>): SightRules;
   /** What the AI needs to know of this rulebook. */
   ai: AiHints<RS, US>;
 }

@@ -14,6 +14,8 @@ import {
   selectUnit,
   setHovered,
   setHoverPoint,
+  setSightHover,
+  sightClick,
   provideParam,
   useApp,
 } from '../app/store';
@@ -22,6 +24,7 @@ import type { Vec2 } from '../core/geometry';
 import { Terrain } from './Terrain';
 import { Units } from './Units';
 import { Overlays } from './Overlays';
+import { SightLayer } from './SightLayer';
 import { TestHook } from './testHook';
 import { toTable, toWorld } from './coords';
 
@@ -172,7 +175,14 @@ function Table() {
   const pending = useApp((s) => s.pending);
   const hoverPoint = useApp((s) => s.hoverPoint);
   const angle = useApp((s) => s.angleValue);
+  const sightModes = useApp((s) => s.sightModes);
+  const viewshed = useApp((s) => s.viewshed);
+  const sightStart = useApp((s) => s.sightStart);
+  const sightHover = useApp((s) => s.sightHover);
+  const sightLine = useApp((s) => s.sightLine);
   const param = currentParam({ pending });
+  // The line-of-sight tool takes clicks unless an order is asking for a point or a unit.
+  const sightTool = sightModes.tool && param?.kind !== 'point' && param?.kind !== 'unit';
 
   const highlighted = useMemo(() => (param?.kind === 'unit' ? param.choices : []), [param]);
   const orderUnit = useMemo(() => {
@@ -188,10 +198,15 @@ function Table() {
       provideParam({ x: p.x, y: p.y });
       return;
     }
+    if (sightTool) {
+      sightClick({ x: p.x, y: p.y });
+      return;
+    }
     if (!pending) selectUnit(null);
   };
   const onGroundMove = (p: Vec2) => {
     if (param?.kind === 'point') setHoverPoint(p);
+    else if (sightTool) setSightHover(p);
   };
 
   return (
@@ -213,11 +228,24 @@ function Table() {
             provideParam({ x: p.x, y: p.y });
             return;
           }
+          if (sightTool) {
+            sightClick({ unit: id });
+            return;
+          }
           selectUnit(id);
         }}
         onUnitHover={setHovered}
       />
       <Overlays battlefield={bf} unit={orderUnit} param={param} hoverPoint={hoverPoint} angle={angle} />
+      <SightLayer
+        battlefield={bf}
+        modes={sightModes}
+        viewshed={viewshed}
+        selected={selected}
+        start={sightStart}
+        hover={sightHover}
+        line={sightLine}
+      />
     </>
   );
 }

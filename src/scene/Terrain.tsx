@@ -7,7 +7,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
 import { BoxGeometry, Color, DoubleSide, Euler, InstancedMesh, Matrix4, Mesh, MeshLambertMaterial, Quaternion, Vector3, type Intersection, type Raycaster } from 'three';
 import type { BattlefieldData } from '../app/engineApi';
-import { buildFords, buildFrame, buildGround, buildRoads, buildWater, raycastHeightfield } from './terrainGeometry';
+import { buildFords, buildFrame, buildGround, buildRoads, buildWater, FURROW_MM, raycastHeightfield } from './terrainGeometry';
+import { withSightOverlay } from './sightOverlay';
 import { placePieces, type SceneFeature } from './terrainPieces';
 import { InstanceBatches, InstanceList, palette, useModels, type LodGroup } from './models';
 import { BASE_PAINT } from './paint';
@@ -107,32 +108,57 @@ const CONTOUR_MM = 20;
 
 /**
  * Lambert with vertex colours plus thin contour lines every CONTOUR_MM of height: on a table seen
- * from above, gentle hills are hard to read from shading alone.
+ * from above, gentle hills are hard to read from shading alone. Fields of crops get rows of
+ * furrows from the ground's `furrow` attribute (row direction and how much of it is field),
+ * faded out where they would be finer than a pixel.
  */
 function contourMaterial(): MeshLambertMaterial {
   const m = new MeshLambertMaterial({ vertexColors: true });
   m.onBeforeCompile = (shader) => {
     shader.uniforms.uContour = { value: CONTOUR_MM };
+    shader.uniforms.uFurrow = { value: FURROW_MM };
     shader.vertexShader = shader.vertexShader
-      .replace('#include <common>', '#include <common>\nvarying float vHeight;')
-      .replace('#include <begin_vertex>', '#include <begin_vertex>\nvHeight = position.y;');
+      .replace('#include <common>', '#include <common>\nvarying float vHeight;\nattribute vec3 furrow;\nvarying vec3 vFurrow;\nvarying vec2 vGroundXZ;')
+      .replace('#include <begin_vertex>', '#include <begin_vertex>\nvHeight = position.y;\nvFurrow = furrow;\nvGroundXZ = position.xz;');
     shader.fragmentShader = shader.fragmentShader
-      .replace('#include <common>', '#include <common>\nvarying float vHeight;\nuniform float uContour;')
+      .replace('#include <common>', '#include <common>\nvarying float vHeight;\nuniform float uContour;\nvarying vec3 vFurrow;\nvarying vec2 vGroundXZ;\nuniform float uFurrow;')
       .replace(
         '#include <dithering_fragment>',
         `#include <dithering_fragment>
         float hc = vHeight / uContour;
         float lw = max(fwidth(hc), 1e-4);
         float onLine = 1.0 - smoothstep(0.0, 1.5 * lw, abs(fract(hc + 0.5) - 0.5));
-        gl_FragColor.rgb *= 1.0 - 0.2 * onLine * step(uContour * 0.5, vHeight);`,
+        gl_FragColor.rgb *= 1.0 - 0.2 * onLine * step(uContour * 0.5, vHeight);
+        if (vFurrow.z > 0.01) {
+          vec2 rowDir = normalize(vFurrow.xy + vec2(1e-6, 0.0));
+          float across = dot(vGroundXZ, vec2(-rowDir.y, rowDir.x)) / uFurrow;
+          float fade = 1.0 - smoothstep(0.25, 0.5, fwidth(across));
+          gl_FragColor.rgb *= 1.0 - 0.22 * vFurrow.z * fade * (0.5 + 0.5 * cos(6.2831853 * across));
+        }`,
       );
   };
   return m;
 }
 
 export function Terrain({ battlefield, onGroundClick, onGroundMove, onGroundLeave }: TerrainProps) {
-  const groundMaterial = useMemo(() => contourMaterial(), []);
-  useEffect(() => () => groundMaterial.dispose(), [groundMaterial]);
+  // Every surface on the ground takes the sight overlay, so roads and rivers darken with the grass.
+  const materials = useMemo(
+    () => ({
+      ground: withSightOverlay(contourMaterial(), 'ground'),
+      water: withSightOverlay(new MeshLambertMaterial({ color: '#3f6f94', transparent: true, opacity: 0.88, side: DoubleSide }), 'water'),
+      road: withSightOverlay(
+        new MeshLambertMaterial({ color: '#b49a6c', side: DoubleSide, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 }),
+        'road',
+      ),
+      ford: withSightOverlay(
+        new MeshLambertMaterial({ color: '#a39a80', transparent: true, opacity: 0.8, side: DoubleSide, polygonOffset: true, polygonOffsetFactor: -3, polygonOffsetUnits: -3 }),
+        'ford',
+      ),
+    }),
+    [],
+  );
+  useEffect(() => () => Object.values(materials).forEach((m) => m.dispose()), [materials]);
+  const groundMaterial = materials.ground;
   const ground = useMemo(() => buildGround(battlefield), [battlefield]);
   const water = useMemo(() => buildWater(battlefield), [battlefield]);
   const roads = useMemo(() => buildRoads(battlefield), [battlefield]);
@@ -181,21 +207,9 @@ export function Terrain({ battlefield, onGroundClick, onGroundMove, onGroundLeav
         onPointerOut={() => onGroundLeave?.()}
         material={groundMaterial}
       />
-      {water && (
-        <mesh geometry={water} raycast={() => null}>
-          <meshLambertMaterial color="#3f6f94" transparent opacity={0.88} side={DoubleSide} />
-        </mesh>
-      )}
-      {roads && (
-        <mesh geometry={roads} raycast={() => null}>
-          <meshLambertMaterial color="#b49a6c" side={DoubleSide} polygonOffset polygonOffsetFactor={-2} polygonOffsetUnits={-2} />
-        </mesh>
-      )}
-      {fords && (
-        <mesh geometry={fords} raycast={() => null}>
-          <meshLambertMaterial color="#a39a80" transparent opacity={0.8} side={DoubleSide} polygonOffset polygonOffsetFactor={-3} polygonOffsetUnits={-3} />
-        </mesh>
-      )}
+      {water && <mesh geometry={water} raycast={() => null} material={materials.water} />}
+      {roads && <mesh geometry={roads} raycast={() => null} material={materials.road} />}
+      {fords && <mesh geometry={fords} raycast={() => null} material={materials.ford} />}
       <TerrainPieces battlefield={battlefield} />
       <InstancedBoxes matrices={frame} colour="#6b4a2b" />
     </group>

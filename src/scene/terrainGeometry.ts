@@ -17,8 +17,8 @@ import {
 } from 'three';
 import type { BattlefieldData } from '../app/engineApi';
 import type { Vec2 } from '../core/geometry';
-import { pointInPolygon, pointPolylineDistance } from '../core/geometry';
-import type { CrossingFeature, WaterFeature, WoodFeature } from '../terrain/features';
+import { pointInPolygon, pointPolylineDistance, pointSegmentDistance } from '../core/geometry';
+import type { CrossingFeature, GroundFeature, WaterFeature, WoodFeature } from '../terrain/features';
 import { heightAt, type Heightmap } from '../terrain/heightmap';
 import { toWorld } from './coords';
 
@@ -84,6 +84,50 @@ const GRASS_HIGH = new Color('#a8a857');
 const EARTH = new Color('#7d6a45');
 const WOOD_FLOOR = new Color('#33502a');
 const BANK = new Color('#5d6a3c');
+const MARSH = new Color('#4b5230');
+const MARSH_WATER = new Color('#2f5b55');
+const ROUGH = new Color('#857a66');
+const ROCK = new Color('#a29d92');
+const CROPS = new Color('#c9a445');
+
+/** Spacing of the furrows drawn across a field of crops, mm. */
+export const FURROW_MM = 9;
+
+/** Ground that is not grass: its kind decides the colour (marsh, rocky ground, crops). */
+interface GroundPatch {
+  kind: GroundFeature['kind'];
+  polygon: readonly Vec2[];
+  b: ReturnType<typeof polygonBounds>;
+  /** Crops: the rows' direction in the world's X-Z plane (table y is world -Z). */
+  rows?: { x: number; z: number };
+}
+
+/**
+ * How much of a ground vertex belongs to an area, 0..1, from its signed distance to the outline:
+ * a ramp one cell wide centred on the edge. Vertex colours blend it into a straight soft edge where
+ * a plain inside test would leave a staircase of whole cells.
+ */
+function coverage(p: Vec2, poly: readonly Vec2[], cell: number): number {
+  let d = Infinity;
+  for (let i = 0; i < poly.length; i++) d = Math.min(d, pointSegmentDistance(p, poly[i]!, poly[(i + 1) % poly.length]!));
+  const signed = pointInPolygon(p, poly) ? d : -d;
+  return Math.min(1, Math.max(0, 0.5 + signed / cell));
+}
+
+function groundPatches(bf: BattlefieldData): GroundPatch[] {
+  const out: GroundPatch[] = [];
+  for (const f of bf.features) {
+    if (f.kind !== 'marsh' && f.kind !== 'rough' && f.kind !== 'crops') continue;
+    const patch: GroundPatch = { kind: f.kind, polygon: f.polygon, b: polygonBounds(f.polygon) };
+    if (f.kind === 'crops') {
+      // Rows run along the field's long side, as a plough would go.
+      const a = orientedExtent(f.polygon).angle;
+      patch.rows = { x: Math.cos(a), z: -Math.sin(a) };
+    }
+    out.push(patch);
+  }
+  return out;
+}
 
 /** The ground: one indexed grid mesh over the heightmap, coloured by height, slope and cover. */
 export function buildGround(bf: BattlefieldData): GroundInfo {
@@ -102,6 +146,9 @@ export function buildGround(bf: BattlefieldData): GroundInfo {
   const span = Math.max(1, maxH - minH);
   const woods = bf.features.filter((f): f is WoodFeature => f.kind === 'wood').map((w) => ({ w, b: polygonBounds(w.polygon) }));
   const waters = bf.features.filter((f): f is WaterFeature => f.kind === 'river' || f.kind === 'stream');
+  const patches = groundPatches(bf);
+  // Per vertex: the direction of a field's rows (x, z) and how much of it is a field (0..1).
+  const furrows = new Float32Array(cols * rows * 3);
   const c = new Color();
   const v = new Vector3();
   for (let j = 0; j < rows; j++) {
@@ -125,10 +172,39 @@ export function buildGround(bf: BattlefieldData): GroundInfo {
       c.lerp(EARTH, Math.min(0.45, Math.max(0, (slope - 0.7) * 1.2)));
       const p = { x, y };
       for (const { w, b } of woods) {
-        if (x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY && pointInPolygon(p, w.polygon)) {
-          c.lerp(WOOD_FLOOR, 0.75);
-          break;
+        const m = hm.cellSize * step;
+        if (x >= b.minX - m && x <= b.maxX + m && y >= b.minY - m && y <= b.maxY + m) {
+          const cover = coverage(p, w.polygon, m);
+          if (cover > 0) c.lerp(WOOD_FLOOR, 0.75 * cover);
+          if (cover >= 1) break;
         }
+      }
+      const cell = hm.cellSize * step;
+      for (const g of patches) {
+        const { b } = g;
+        if (x < b.minX - cell || x > b.maxX + cell || y < b.minY - cell || y > b.maxY + cell) continue;
+        const w = coverage(p, g.polygon, cell);
+        if (w <= 0) continue;
+        if (g.kind === 'marsh') {
+          // Dark olive reeds with pools of blue-green standing water.
+          c.lerp(MARSH, 0.85 * w);
+          const pool = smoothNoise(gi / 4.5 + 31, gj / 4.5 + 17);
+          c.lerp(MARSH_WATER, w * Math.min(0.8, Math.max(0, (pool - 0.5) * 3.2)));
+        } else if (g.kind === 'rough') {
+          // Grey-brown broken ground with paler stones.
+          c.lerp(ROUGH, 0.8 * w);
+          // Stones in clumps rather than single cells, so they read as outcrops and scree.
+          const stone = smoothNoise(gi / 1.8 + 5, gj / 1.8 + 9) * 0.75 + hash01(gi, gj, 23) * 0.25;
+          c.lerp(ROCK, 0.75 * w * Math.min(1, Math.max(0, (stone - 0.62) * 6)));
+        } else {
+          c.lerp(CROPS, 0.85 * w);
+          if (g.rows) {
+            furrows[k] = g.rows.x;
+            furrows[k + 1] = g.rows.z;
+            furrows[k + 2] = w;
+          }
+        }
+        if (w >= 1) break;
       }
       for (const wf of waters) {
         if (pointPolylineDistance(p, wf.line) < wf.width * 0.5 + hm.cellSize * 1.5) {
@@ -163,6 +239,7 @@ export function buildGround(bf: BattlefieldData): GroundInfo {
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(positions, 3));
   geometry.setAttribute('color', new BufferAttribute(colours, 3));
+  geometry.setAttribute('furrow', new BufferAttribute(furrows, 3));
   geometry.setIndex(new BufferAttribute(index, 1));
   geometry.computeVertexNormals();
   geometry.computeBoundingBox();

@@ -225,7 +225,14 @@ function alongLine(bf: BattlefieldData, model: string, line: Vec2[], scale: numb
       const y = a.y + (b.y - a.y) * t;
       const z = Math.min(groundHeight(bf, x - (Math.cos(yaw) * seg) / 2, y - (Math.sin(yaw) * seg) / 2), groundHeight(bf, x + (Math.cos(yaw) * seg) / 2, y + (Math.sin(yaw) * seg) / 2));
       // A hair longer than the gap, so neighbouring pieces meet at bends.
-      out.push({ model, x, y, z: z - 0.3, yaw, sx: seg + scale * 0.08, sy, sz, size: dims.h * sy });
+      const piece: Piece = { model, x, y, z: z - 0.3, yaw, sx: seg + scale * 0.08, sy, sz, size: dims.h * sy };
+      // Hedges painted as they are would match the grass; darker, and not all one shade, they read
+      // as a hedgerow from across the table.
+      if (model === 'hedge') {
+        const r = hash01(stringSeed(f?.id ?? 'hedge'), i, k);
+        piece.tint = [0.66 + r * 0.1, 0.76 + r * 0.1, 0.62 + r * 0.08];
+      }
+      out.push(piece);
     }
   }
   return out;

@@ -21,7 +21,7 @@ export interface TricorneHook {
   /** Viewport CSS pixels of a table point (z: height above the ground there, mm). */
   project(x: number, y: number, z?: number): { x: number; y: number; onScreen: boolean };
   ready: boolean;
-  /** True when no engine call is running and no unit is still moving. */
+  /** True when no engine call (game or sight) is running and no unit is still moving. */
   idle(): boolean;
   /** Look at a table point from `distance` mm away, keeping the current viewing direction. */
   focus(x: number, y: number, distance: number): void;
@@ -37,6 +37,8 @@ export interface TricorneHook {
   miniatures(): { batches: number; instances: number };
   /** Show or hide the scene's objects with this name (for measuring what each part costs). */
   setVisible(name: string, visible: boolean): number;
+  /** The viewshed on show: whose, from which pose, the worker's time and the share of ground seen. */
+  viewshed(): { unitId: string; pose: { x: number; y: number; facing: number }; ms: number; seen: number; dead: number } | null;
 }
 
 declare global {
@@ -73,7 +75,7 @@ export function TestHook() {
         };
       },
       ready: false,
-      idle: () => !useApp.getState().busy && !animating(),
+      idle: () => !useApp.getState().busy && !useApp.getState().sightComputing && !animating(),
       focus(x, y, distance) {
         const { camera: cam, controls: ctl, invalidate: redraw } = live.current;
         const bf = useApp.getState().battlefield;
@@ -123,6 +125,17 @@ export function TestHook() {
         return { submitMs: submit / frames, frameMs: total / frames, calls, triangles };
       },
       miniatures: () => ({ ...miniatureStats }),
+      viewshed() {
+        const v = useApp.getState().viewshed;
+        if (!v) return null;
+        let seen = 0;
+        let dead = 0;
+        for (let k = 0; k < v.visible.length; k++) {
+          seen += v.visible[k]!;
+          dead += v.dead[k]!;
+        }
+        return { unitId: v.unitId, pose: v.pose, ms: v.ms, seen: seen / v.visible.length, dead: dead / v.visible.length };
+      },
       setVisible(name, visible) {
         let n = 0;
         live.current.scene.traverse((o) => {
