@@ -62,6 +62,9 @@ export function activating(state: OnePageState, action: Action, opts: { moving: 
   if (state.active !== action.side) throw new RuleError(`it is ${state.sides.find((s) => s.id === state.active)?.name ?? 'nobody'}'s activation`);
   const u = ownUnit(state, action);
   if (u.rs.activated) throw new RuleError(`${u.name} has already activated this turn`);
+  if (g.activation === 'cards' && g.cardPlayers.includes(u.rs.player)) {
+    throw new RuleError(`player ${u.rs.player + 1} of the ${state.sides.find((s) => s.id === u.side)!.name} has already activated a unit on this card`);
+  }
   const pending = unfinished(state, action.side);
   if (pending && pending !== u) throw new RuleError(`${pending.name} failed its command roll and must finish its activation first: shoot or halt`);
   if (u.kind === 'commander' && u.rs.joined) throw new RuleError(`${u.name} has joined a unit and stays with it until the end of the turn`);
@@ -80,7 +83,7 @@ export function finishActivation(state: OnePageState, ctx: RuleContext, u: OnePa
   u.rs.activated = true;
   // A pursuit is for the winner's next activation only (Q42): kept just when it charged home.
   if (u.rs.pursuing && !(u.rs.charged && u.rs.inMelee.includes(u.rs.pursuing))) u.rs.pursuing = null;
-  afterActivation(state, ctx);
+  afterActivation(state, ctx, u);
 }
 
 /**
@@ -306,6 +309,8 @@ export function actEndActivations(state: OnePageState, action: Action, ctx: Rule
       pending.rs.activated = true;
     }
     ctx.emit({ type: 'pass', text: `${state.sides.find((s) => s.id === action.side)!.name} pass on this card`, side: action.side });
+    // Passing gives the card up for every player of the side.
+    for (let p = 0; p < state.rules.playersPerSide; p++) if (!state.rules.cardPlayers.includes(p)) state.rules.cardPlayers.push(p);
     afterActivation(state, ctx);
     return;
   }
@@ -682,7 +687,7 @@ export function actRallyMen(state: OnePageState, action: Action, ctx: RuleContex
     });
     if (res === 'ko') removeUnit(state, ctx, c, 'knocked-out', `${c.name} is knocked out`);
   }
-  afterActivation(state, ctx);
+  afterActivation(state, ctx, c);
 }
 
 export function actFollowMe(state: OnePageState, action: Action, ctx: RuleContext): void {
@@ -693,6 +698,6 @@ export function actFollowMe(state: OnePageState, action: Action, ctx: RuleContex
   t.rs.followMe = true;
   c.rs.activated = true;
   ctx.emit({ type: 'follow-me', text: `Follow Me! ${c.name} joins ${t.name}: +D6" on its next move this turn`, unit: c.id, target: t.id, side: c.side });
-  afterActivation(state, ctx);
+  afterActivation(state, ctx, c);
 }
 

@@ -30,7 +30,7 @@ import { actEmbark, actLand, actRow, boatsFor, LAND_REACH } from './boats';
 import { onePageAi } from './ai';
 import { createOnePageGame, SCENARIOS } from './setup';
 import { chargeTargets, shootTargets } from './targets';
-import { activatable, unfinished } from './turn';
+import { activatableNow, unfinished } from './turn';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
 import { figureHeight, liveUnits, unitDistance } from './world';
 
@@ -155,7 +155,7 @@ function legalActions(state: OnePageState, bf: Battlefield, side?: string): Lega
     case 'activations': {
       // A unit that failed its command roll finishes its activation before any other acts.
       const pending = unfinished(state, active);
-      for (const u of pending ? [pending] : activatable(state, active)) out.push(...unitOrders(state, bf, u));
+      for (const u of pending ? [pending] : activatableNow(state, active)) out.push(...unitOrders(state, bf, u));
       out.push({
         action: { type: 'end-activations', side: active },
         label: g.activation === 'cards' ? 'Pass this card' : 'End activations',
@@ -237,6 +237,15 @@ export const onePage: Ruleset<OnePageGame, OnePageUnitState> = {
         { value: 'initiative', label: 'Initiative (IGO-UGO)' },
         { value: 'cards', label: 'Card activation' },
       ],
+    },
+    {
+      id: 'playersPerSide',
+      label: 'Players a side',
+      help: 'In card mode, each player on a side activates one of his own units on each of that side\'s cards; each player takes whole brigades.',
+      kind: 'number',
+      default: 1,
+      min: 1,
+      max: 3,
     },
     { id: 'fogOfWar', label: 'Fog of war', help: 'Each side sees only the enemy units its own units can see; the computer opponent plays by the same limit.', kind: 'boolean', default: false },
     { id: 'commandControl', label: 'Command control', help: 'Units out of 12" and sight of their commander need 4+ to move.', kind: 'boolean', default: false },

@@ -89,6 +89,15 @@ export const SCENARIOS = [
   },
 ];
 
+/**
+ * With several players a side (Q18), each takes whole commands: the brigade of commander k (and
+ * commander k himself) goes to player k modulo the number of players; boats go to the first player.
+ */
+function assignPlayers(units: OnePageUnit[], players: number): void {
+  const commandIndex = (id: string | null): number => Number(/-c(\d+)$/.exec(id ?? '')?.[1] ?? 0);
+  for (const u of units) u.rs.player = commandIndex(u.kind === 'commander' ? u.id : u.rs.commanderId) % players;
+}
+
 /** The first of the seed's variants whose table has a navigable river (a stream is too narrow for boats). */
 function riverSpec(seed: string): BattlefieldSpec {
   for (let k = 0; k < 40; k++) {
@@ -156,6 +165,7 @@ function newUnitState(typeId: UnitTypeId, commanderId: string | null, isCinC = f
     followMe: false,
     rallyInMelee: false,
     isCinC,
+    player: 0,
     joined: null,
     removedBy: null,
   };
@@ -182,9 +192,16 @@ function makeUnit(id: string, side: string, name: string, typeId: UnitTypeId, x:
   return unit;
 }
 
-const OPTION_KEYS = ['activation', 'commandControl', 'turnLimit', 'visibility', 'fogOfWar'];
+const OPTION_KEYS = ['activation', 'commandControl', 'turnLimit', 'visibility', 'fogOfWar', 'playersPerSide'];
 
-export function readOptions(setup: GameSetup): { activation: 'initiative' | 'cards'; commandControl: boolean; turnLimit: number; visibilityLimit: number; fogOfWar: boolean } {
+export function readOptions(setup: GameSetup): {
+  activation: 'initiative' | 'cards';
+  commandControl: boolean;
+  turnLimit: number;
+  visibilityLimit: number;
+  fogOfWar: boolean;
+  playersPerSide: number;
+} {
   const o = setup.options ?? {};
   const unknown = Object.keys(o).filter((k) => !OPTION_KEYS.includes(k));
   if (unknown.length) throw new RuleError(`the one-page rules have no option "${unknown[0]}"; options: ${OPTION_KEYS.join(', ')}`);
@@ -196,7 +213,9 @@ export function readOptions(setup: GameSetup): { activation: 'initiative' | 'car
   const visibility = o.visibility ?? 'clear';
   const limits: Record<string, number> = { clear: 0, fog: inch(9), night: inch(6) };
   if (typeof visibility !== 'string' || !(visibility in limits)) throw new RuleError('option visibility must be clear, fog or night');
-  return { activation, commandControl: o.commandControl === true, turnLimit, visibilityLimit: limits[visibility]!, fogOfWar: o.fogOfWar === true };
+  const players = o.playersPerSide ?? 1;
+  if (typeof players !== 'number' || !Number.isInteger(players) || players < 1 || players > 3) throw new RuleError('option playersPerSide must be 1, 2 or 3');
+  return { activation, commandControl: o.commandControl === true, turnLimit, visibilityLimit: limits[visibility]!, fogOfWar: o.fogOfWar === true, playersPerSide: players };
 }
 
 /**
@@ -267,6 +286,7 @@ export function createOnePageGame(setup: GameSetup): OnePageState {
     });
   });
   if (setup.scenario === 'river-crossing') units.push(...mooredBoats(bf, sides));
+  assignPlayers(units, opts.playersPerSide);
   const game: OnePageGame = {
     activation: opts.activation,
     commandControl: opts.commandControl,
@@ -278,6 +298,8 @@ export function createOnePageGame(setup: GameSetup): OnePageState {
     orderIndex: 0,
     deck: [],
     card: null,
+    playersPerSide: opts.playersPerSide,
+    cardPlayers: [],
     pendingCharge: null,
     declaredShots: [],
     shootingDone: [],

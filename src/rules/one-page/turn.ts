@@ -19,6 +19,13 @@ export function activatable(state: OnePageState, side: string): OnePageUnit[] {
   return state.units.filter((u) => !u.removed && u.side === side && !u.rs.activated && !(u.kind === 'commander' && u.rs.joined));
 }
 
+/** Those that may activate right now: in card mode, only units of players who have not yet used the card. */
+export function activatableNow(state: OnePageState, side: string): OnePageUnit[] {
+  const g = state.rules;
+  const all = activatable(state, side);
+  return g.activation === 'cards' ? all.filter((u) => !g.cardPlayers.includes(u.rs.player)) : all;
+}
+
 /** A unit of the side whose activation is half done: it failed its command roll and must still shoot or halt (Q49). */
 export function unfinished(state: OnePageState, side: string): OnePageUnit | undefined {
   return liveUnits(state).find((u) => u.side === side && u.rs.commandFailed && !u.rs.activated);
@@ -31,8 +38,14 @@ export function beginActivations(state: OnePageState, ctx: RuleContext): void {
   if (g.activation === 'cards') {
     // One card per unit and commander, by side colour (Q18); shuffled from the state's generator.
     const deck: string[] = [];
-    // Passengers aboard a boat get a card too: landing takes their activation (Q11).
-    for (const u of state.units) if (!u.removed) deck.push(u.side);
+    // Each side gets as many cards as its largest player's force (Q18); with one player a side that
+    // is one card per unit and commander. Passengers aboard a boat count: landing takes their activation.
+    for (const side of state.sides) {
+      const perPlayer = new Map<number, number>();
+      for (const u of state.units) if (!u.removed && u.side === side.id) perPlayer.set(u.rs.player, (perPlayer.get(u.rs.player) ?? 0) + 1);
+      const cards = Math.max(0, ...perPlayer.values());
+      for (let i = 0; i < cards; i++) deck.push(side.id);
+    }
     for (let i = deck.length - 1; i > 0; i--) {
       const j = ctx.dice.pickIndex(i + 1);
       [deck[i], deck[j]] = [deck[j]!, deck[i]!];
@@ -54,6 +67,7 @@ function drawCard(state: OnePageState, ctx: RuleContext): void {
     const card = g.deck.pop()!;
     if (activatable(state, card).length > 0) {
       g.card = card;
+      g.cardPlayers = [];
       state.active = card;
       ctx.emit({ type: 'card', text: `A ${card} card is turned: ${state.sides.find((s) => s.id === card)!.name} activate one unit or commander`, side: card });
       return;
@@ -78,11 +92,13 @@ function nextSide(state: OnePageState, ctx: RuleContext): void {
 }
 
 /** After any activation: move on to the next card or the next side when this one is done. */
-export function afterActivation(state: OnePageState, ctx: RuleContext): void {
+export function afterActivation(state: OnePageState, ctx: RuleContext, actor?: OnePageUnit): void {
   const g = state.rules;
   if (state.result || g.step !== 'activations') return;
   if (g.activation === 'cards') {
-    drawCard(state, ctx);
+    if (actor && !g.cardPlayers.includes(actor.rs.player)) g.cardPlayers.push(actor.rs.player);
+    // The card stays up while another player of that side may still use it.
+    if (activatableNow(state, state.active!).length === 0) drawCard(state, ctx);
     return;
   }
   if (activatable(state, state.active!).length === 0) nextSide(state, ctx);

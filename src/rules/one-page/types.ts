@@ -46,6 +46,8 @@ export interface OnePageUnitState {
   followMe: boolean;
   /** Rally Men! made while the unit is in melee: the roll is made in the melee step. */
   rallyInMelee: boolean;
+  /** Which of its side's players commands it (0 unless several players share a side, Q18). */
+  player: number;
   /** Commanders only. */
   isCinC: boolean;
   /** Commanders only: the unit this commander has joined. */
@@ -83,6 +85,10 @@ export interface OnePageGame {
   /** Card mode: the cards still face down, and the one turned. */
   deck: SideId[];
   card: SideId | null;
+  /** Players on each side (Q18); on a card, each of that side's players activates one unit. */
+  playersPerSide: number;
+  /** The players of the turned card's side who have activated on it. */
+  cardPlayers: number[];
   pendingCharge: PendingCharge | null;
   declaredShots: DeclaredShot[];
   /** Sides that have finished declaring end-of-turn shots. */
