@@ -491,6 +491,11 @@ function chargeMove(state: OnePageState, ctx: RuleContext, u: OnePageUnit, targe
         removeUnit(state, ctx, target, 'captured', `${target.name} is captured by ${u.name}`);
         return true;
       }
+      if (target.kind === 'commander') {
+        ctx.emit({ type: 'charge-contact', text: `${u.name} charges ${(r.travelled / 25.4).toFixed(1)}" into ${target.name}`, unit: u.id, target: target.id, side: u.side, data: { to: { x: u.x, y: u.y }, facing: u.facing, travelled: r.travelled } });
+        commanderCaught(state, ctx, target, u);
+        return true;
+      }
       if (!u.rs.inMelee.includes(target.id)) u.rs.inMelee.push(target.id);
       if (!target.rs.inMelee.includes(u.id)) target.rs.inMelee.push(u.id);
       target.rs.pinned = true;
@@ -534,6 +539,22 @@ function chargeMove(state: OnePageState, ctx: RuleContext, u: OnePageUnit, targe
     data: { to: { x: u.x, y: u.y }, facing: u.facing, travelled: r.travelled },
   });
   return false;
+}
+
+/**
+ * A commander caught alone by the enemy (Q52) rides at once to join the nearest friendly unit within
+ * 12"; with none in reach, he is captured.
+ */
+function commanderCaught(state: OnePageState, ctx: RuleContext, c: OnePageUnit, by: OnePageUnit): void {
+  const refuge = liveUnits(state)
+    .filter((f) => f.side === c.side && f.kind !== 'commander' && f.kind !== 'wagon' && f.kind !== 'boat' && !f.rs.joinedBy && unitDistance(c, f) <= COMMANDER_JOIN_RANGE)
+    .sort((a, b) => unitDistance(c, a) - unitDistance(c, b))[0];
+  if (!refuge) {
+    removeUnit(state, ctx, c, 'captured', `${c.name} is caught by ${by.name} with no friend within 12" and is captured`);
+    return;
+  }
+  join(state, c, refuge);
+  ctx.emit({ type: 'commander-escapes', text: `${c.name} escapes ${by.name} and joins ${refuge.name}`, unit: c.id, target: refuge.id, side: c.side });
 }
 
 /** Close enough to seize a boat or wagon the charger cannot stand against (a boat on the water). */

@@ -40,7 +40,8 @@ export function chargeTargets(state: OnePageState, bf: Battlefield, u: OnePageUn
   if (u.rs.disordered || u.kind === 'commander' || u.kind === 'wagon' || u.kind === 'boat') return [];
   if (u.kind === 'artillery') return [];
   return liveUnits(state).filter((t) => {
-    if (t.side === u.side || t.kind === 'commander') return false;
+    // A commander with a unit is part of it; one alone may be ridden down (Q52).
+    if (t.side === u.side || (t.kind === 'commander' && t.rs.joined)) return false;
     if (unitDistance(u, t) > reach) return false;
     if (u.rs.pursuing === t.id) return true;
     return inFrontArc(u, t) && canSee(state, bf, u, t);
