@@ -28,6 +28,8 @@ export interface SceneFeature {
   height?: number;
   /** Which way a building or work faces, radians (table frame), when the feature says. */
   facing?: number;
+  /** A building's material (stone or wood). */
+  material?: string;
 }
 
 export interface Piece {
@@ -285,6 +287,17 @@ export function placePieces(bf: BattlefieldData, f: SceneFeature, scale = TERRAI
         building(bf, 'house', e.centre.x + ux * off * 1.1 - uy * scale, e.centre.y + uy * off * 1.1 + ux * scale, e.angle + Math.PI / 2, scale),
         ...alongLine(bf, 'fence', outline(poly), scale, scale * 2.2),
       ];
+    }
+    case 'building': {
+      // A footprint from the terrain model: a house stretched to its outline and roof height,
+      // stone or timber by its material.
+      if (!poly) return [];
+      const e = orientedExtent(poly);
+      const model = f.material === 'wood' ? 'cottage' : 'house';
+      const b = BUILDINGS[model]!;
+      const piece = building(bf, model, e.centre.x, e.centre.y, e.angle, scale);
+      const height = f.height ?? b.h * scale;
+      return [{ ...piece, sx: e.length / b.len, sz: e.width / b.dep, sy: height / b.h, size: height }];
     }
     case 'church':
     case 'house':

@@ -128,4 +128,23 @@ describe('terrain pieces', () => {
     expect(placePieces(bf, { id: 'b', kind: 'bridge', polygon: square(100, 100, 20) })).toHaveLength(1);
     expect(placePieces(bf, { id: 'x', kind: 'marsh', polygon: square(100, 100, 20) })).toEqual([]);
   });
+
+  it('fits a house to a building footprint from the terrain model, by material', () => {
+    // A 40 x 30 mm footprint, 35 mm to the roof, long side along x.
+    const footprint = [
+      { x: 280, y: 285 },
+      { x: 320, y: 285 },
+      { x: 320, y: 315 },
+      { x: 280, y: 315 },
+    ];
+    const [stone] = placePieces(bf, { id: 'b1', kind: 'building', polygon: footprint, height: 35, material: 'stone' });
+    expect(stone!.model).toBe('house');
+    expect(stone!.x).toBeCloseTo(300, 6);
+    expect(stone!.y).toBeCloseTo(300, 6);
+    expect(stone!.sx * 3.6).toBeCloseTo(40, 6);
+    expect(stone!.sz * 2.7).toBeCloseTo(30, 6);
+    expect(stone!.sy * 3.0).toBeCloseTo(35, 6);
+    expect(placePieces(bf, { id: 'b2', kind: 'building', polygon: footprint, height: 20, material: 'wood' })[0]!.model).toBe('cottage');
+    expect(placePieces(bf, { id: 's', kind: 'settlement', polygon: footprint })).toEqual([]);
+  });
 });
