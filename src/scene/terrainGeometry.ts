@@ -17,7 +17,7 @@ import {
 } from 'three';
 import type { BattlefieldData } from '../app/engineApi';
 import type { Vec2 } from '../core/geometry';
-import { pointInPolygon, pointPolylineDistance, pointSegmentDistance } from '../core/geometry';
+import { bounds, pointInPolygon, pointPolylineDistance, pointSegmentDistance } from '../core/geometry';
 import type { CrossingFeature, GroundFeature, WaterFeature, WoodFeature } from '../terrain/features';
 import { heightAt, type Heightmap } from '../terrain/heightmap';
 import { toWorld } from './coords';
@@ -59,19 +59,8 @@ export function stringSeed(s: string): number {
   return h >>> 0;
 }
 
-export function polygonBounds(poly: readonly Vec2[]) {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const p of poly) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x);
-    maxY = Math.max(maxY, p.y);
-  }
-  return { minX, minY, maxX, maxY };
-}
+/** Bounds of a polygon: the core's, under the name this module's callers use. */
+export const polygonBounds = bounds;
 
 export interface GroundInfo {
   geometry: BufferGeometry;

@@ -36,33 +36,42 @@ export function carveChannel(hm: Heightmap, feature: WaterFeature, bank: number)
     bed.push(k === 0 ? target : Math.min(bed[k - 1]!, target));
   }
 
+  forCellsNearLine(hm, line, bed, reach, (idx, d, bedHere) => {
+    const orig = hm.heights[idx]!;
+    const t = d <= flatHalf ? 0 : (d - flatHalf) / (reach - flatHalf);
+    const target = bedHere + (orig - bedHere) * smoothstep(t);
+    if (target < orig) hm.heights[idx] = target;
+  });
+}
+
+/**
+ * Visit every grid point within `reach` of a polyline, with its distance to the line and a profile
+ * value (given at the line's points) interpolated at the nearest point on it. Carving a channel
+ * and raising an embankment are both shaped this way.
+ */
+function forCellsNearLine(hm: Heightmap, line: readonly Vec2[], profile: readonly number[], reach: number, visit: (idx: number, d: number, valueHere: number) => void): void {
+  const cs = hm.cellSize;
   const { minX, minY, maxX, maxY } = bounds(line);
   const i0 = clamp(Math.floor((minX - reach - hm.originX) / cs), 0, hm.cols - 1);
   const i1 = clamp(Math.ceil((maxX + reach - hm.originX) / cs), 0, hm.cols - 1);
   const j0 = clamp(Math.floor((minY - reach - hm.originY) / cs), 0, hm.rows - 1);
   const j1 = clamp(Math.ceil((maxY + reach - hm.originY) / cs), 0, hm.rows - 1);
   const reach2 = reach * reach;
-  const h = hm.heights;
   for (let j = j0; j <= j1; j++) {
     const y = hm.originY + j * cs;
     for (let i = i0; i <= i1; i++) {
       const x = hm.originX + i * cs;
       let best = reach2;
-      let bedHere = 0;
+      let here = 0;
       for (let k = 0; k + 1 < line.length; k++) {
         const { d2, u } = pointSegmentDist2(x, y, line[k]!, line[k + 1]!);
         if (d2 < best) {
           best = d2;
-          bedHere = bed[k]! + (bed[k + 1]! - bed[k]!) * u;
+          here = profile[k]! + (profile[k + 1]! - profile[k]!) * u;
         }
       }
       if (best >= reach2) continue;
-      const d = Math.sqrt(best);
-      const idx = j * hm.cols + i;
-      const orig = h[idx]!;
-      const t = d <= flatHalf ? 0 : (d - flatHalf) / (reach - flatHalf);
-      const target = bedHere + (orig - bedHere) * smoothstep(t);
-      if (target < orig) h[idx] = target;
+      visit(j * hm.cols + i, Math.sqrt(best), here);
     }
   }
 }
@@ -231,33 +240,10 @@ export function raiseRoad(hm: Heightmap, road: RoadFeature, shoulder: number): v
     }
     return sum / n + height;
   });
-  const cs = hm.cellSize;
-  const { minX, minY, maxX, maxY } = bounds(line);
-  const i0 = clamp(Math.floor((minX - reach - hm.originX) / cs), 0, hm.cols - 1);
-  const i1 = clamp(Math.ceil((maxX + reach - hm.originX) / cs), 0, hm.cols - 1);
-  const j0 = clamp(Math.floor((minY - reach - hm.originY) / cs), 0, hm.rows - 1);
-  const j1 = clamp(Math.ceil((maxY + reach - hm.originY) / cs), 0, hm.rows - 1);
-  const reach2 = reach * reach;
-  for (let j = j0; j <= j1; j++) {
-    const y = hm.originY + j * cs;
-    for (let i = i0; i <= i1; i++) {
-      const x = hm.originX + i * cs;
-      let best = reach2;
-      let topHere = 0;
-      for (let k = 0; k + 1 < line.length; k++) {
-        const { d2, u } = pointSegmentDist2(x, y, line[k]!, line[k + 1]!);
-        if (d2 < best) {
-          best = d2;
-          topHere = top[k]! + (top[k + 1]! - top[k]!) * u;
-        }
-      }
-      if (best >= reach2) continue;
-      const d = Math.sqrt(best);
-      const idx = j * hm.cols + i;
-      const orig = hm.heights[idx]!;
-      const t = d <= half ? 0 : (d - half) / shoulder;
-      const target = topHere + (orig - topHere) * smoothstep(t);
-      if (target > orig) hm.heights[idx] = target;
-    }
-  }
+  forCellsNearLine(hm, line, top, reach, (idx, d, topHere) => {
+    const orig = hm.heights[idx]!;
+    const t = d <= half ? 0 : (d - half) / shoulder;
+    const target = topHere + (orig - topHere) * smoothstep(t);
+    if (target > orig) hm.heights[idx] = target;
+  });
 }

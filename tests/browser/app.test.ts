@@ -7,9 +7,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { standRect } from '../../src/core/model';
-import { RESULTS, clickTable, idle, legal, openApp, project, view, type App } from './browser';
+import { RESULTS, clickTable, idle, legal, openApp, project, untilUnitOrder, view, type App } from './browser';
 import { colourStats, decodePng } from './png';
 
 const baseUrl = inject('baseUrl');
@@ -19,19 +18,6 @@ afterEach(async () => {
   await app?.close();
   app = null;
 });
-
-/** Play turn-level buttons (initiative, who goes first) until some unit may be given `label`. */
-async function untilUnitOrder(page: Page, label: string): Promise<void> {
-  for (let i = 0; i < 8; i++) {
-    const l = await legal(page);
-    if (l.some((a) => a.unit && a.label === label)) return;
-    const turn = l.find((a) => !a.unit && a.label === 'Go first') ?? l.find((a) => !a.unit);
-    if (!turn) break;
-    await page.getByTestId(`turn-${turn.label}`).click();
-    await idle(page);
-  }
-  throw new Error(`no unit could be ordered to "${label}"`);
-}
 
 describe('the page', () => {
   it('loads and draws the battlefield with WebGL', async () => {

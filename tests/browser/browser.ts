@@ -87,3 +87,16 @@ export async function clickTable(page: Page, x: number, y: number, z = 0): Promi
   await page.mouse.move(p.x, p.y);
   await page.mouse.click(p.x, p.y);
 }
+
+/** Play turn-level buttons (initiative, who goes first) until some unit may be given `label`. */
+export async function untilUnitOrder(page: Page, label: string): Promise<void> {
+  for (let i = 0; i < 8; i++) {
+    const l = await legal(page);
+    if (l.some((a) => a.unit && a.label === label)) return;
+    const turn = l.find((a) => !a.unit && a.label === 'Go first') ?? l.find((a) => !a.unit);
+    if (!turn) break;
+    await page.getByTestId(`turn-${turn.label}`).click();
+    await idle(page);
+  }
+  throw new Error(`no unit could be ordered to "${label}"`);
+}

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { standRect, type Unit } from '../../src/core/model';
-import { RESULTS, clickTable, idle, legal, openApp, project, view, type App } from './browser';
+import { RESULTS, clickTable, idle, legal, openApp, project, untilUnitOrder, view, type App } from './browser';
 import { decodePng, type Image } from './png';
 
 const baseUrl = inject('baseUrl');
@@ -22,19 +22,6 @@ afterEach(async () => {
   await app?.close();
   app = null;
 });
-
-/** Play turn-level buttons (initiative, who goes first) until some unit may be given `label`. */
-async function untilUnitOrder(page: Page, label: string): Promise<void> {
-  for (let i = 0; i < 8; i++) {
-    const l = await legal(page);
-    if (l.some((a) => a.unit && a.label === label)) return;
-    const turn = l.find((a) => !a.unit && a.label === 'Go first') ?? l.find((a) => !a.unit);
-    if (!turn) break;
-    await page.getByTestId(`turn-${turn.label}`).click();
-    await idle(page);
-  }
-  throw new Error(`no unit could be ordered to "${label}"`);
-}
 
 async function canvasShot(page: Page, name: string): Promise<Image> {
   // Two frames, so the overlay's new uniforms are drawn before the shot.
