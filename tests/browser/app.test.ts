@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { standRect } from '../../src/core/model';
-import { RESULTS, clickTable, idle, legal, openApp, project, untilUnitOrder, view, type App } from './browser';
+import { RESULTS, clickTable, idle, infantryThatMay, openApp, project, untilUnitOrder, view, type App } from './browser';
 import { colourStats, decodePng } from './png';
 
 const baseUrl = inject('baseUrl');
@@ -52,11 +52,7 @@ describe('the page', () => {
     const { page } = app;
     await untilUnitOrder(page, 'Advance');
 
-    const v0 = await view(page);
-    const orders = await legal(page);
-    const unit = v0.state.units.find((u) => u.kind === 'infantry' && orders.some((a) => a.unit === u.id && a.label === 'Advance'));
-    expect(unit, 'an infantry unit that may advance').toBeTruthy();
-    if (!unit) return;
+    const { unit, orders } = await infantryThatMay(page, 'Advance');
 
     // Click on its middle stand, at the height of the figures' chests.
     const stand = unit.stands[Math.floor(unit.stands.length / 2)]!;

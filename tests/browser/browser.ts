@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { GameView } from '../../src/app/session';
 import type { LegalAction } from '../../src/core/ruleset';
+import type { Unit } from '../../src/core/model';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const RESULTS = join(process.cwd(), 'test-results');
@@ -99,4 +100,13 @@ export async function untilUnitOrder(page: Page, label: string): Promise<void> {
     await idle(page);
   }
   throw new Error(`no unit could be ordered to "${label}"`);
+}
+
+/** An infantry unit of the side to act that may be given `label` now, with the legal orders; fails the test if none may. */
+export async function infantryThatMay(page: Page, label: string): Promise<{ unit: Unit; orders: LegalAction[] }> {
+  const v = await view(page);
+  const orders = await legal(page);
+  const unit = v.state.units.find((u) => u.kind === 'infantry' && orders.some((a) => a.unit === u.id && a.label === label));
+  if (!unit) throw new Error(`no infantry unit may be ordered to "${label}"`);
+  return { unit, orders };
 }

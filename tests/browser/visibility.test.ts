@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { standRect, type Unit } from '../../src/core/model';
-import { RESULTS, clickTable, idle, legal, openApp, project, untilUnitOrder, view, type App } from './browser';
+import { RESULTS, clickTable, idle, infantryThatMay, openApp, project, untilUnitOrder, view, type App } from './browser';
 import { decodePng, type Image } from './png';
 
 const baseUrl = inject('baseUrl');
@@ -62,10 +62,7 @@ describe('sight on the table', () => {
     const { page } = app;
     await untilUnitOrder(page, 'Advance');
     const v0 = await view(page);
-    const orders = await legal(page);
-    const unit = v0.state.units.find((u) => u.kind === 'infantry' && orders.some((a) => a.unit === u.id && a.label === 'Advance'));
-    expect(unit, 'an infantry unit that may advance').toBeTruthy();
-    if (!unit) return;
+    const { unit, orders } = await infantryThatMay(page, 'Advance');
 
     // Select it with a real click on its middle stand.
     const r = standRect(unit, unit.stands[Math.floor(unit.stands.length / 2)]!);
