@@ -165,14 +165,6 @@ export function unitFootprint(unit: Pick<Unit, 'x' | 'y' | 'facing' | 'stands'>)
   return { cx: c.x, cy: c.y, facing: unit.facing, width: maxL - minL, depth: maxF - minF };
 }
 
-export function unitFigures(unit: Pick<Unit, 'stands'>): number {
-  return unit.stands.reduce((n, s) => n + (s.status === 'destroyed' ? 0 : s.figures), 0);
-}
-
-export function findUnit<U extends Unit<unknown>>(units: readonly U[], id: string): U | undefined {
-  return units.find((u) => u.id === id);
-}
-
 /**
  * Lay out `count` stands of one size in a block `cols` wide, centred on the unit, front rank first.
  * `gap` is the space between stands (0 for close order; skirmishers stand apart).

@@ -33,13 +33,8 @@ import {
   overlapping,
   unitDistance,
 } from './world';
-import { rectsOverlap } from '../../core/geometry';
 import { UPHILL_THRESHOLD } from './charts';
 import { heightAt } from '../../terrain/heightmap';
-
-export function unitLabel(u: OnePageUnit): string {
-  return u.name;
-}
 
 /** Remove a unit from the table, with the reason, and deal with a commander who had joined it (Q48). */
 export function removeUnit(state: OnePageState, ctx: RuleContext, u: OnePageUnit, why: NonNullable<OnePageUnit['rs']['removedBy']>, text: string): void {
@@ -533,6 +528,3 @@ function meleeInputs(u: OnePageUnit, e: OnePageUnit, madeContact: boolean, uphil
   };
 }
 
-export function contactRects(a: OnePageUnit, b: OnePageUnit): boolean {
-  return rectsOverlap(footprint(a), footprint(b), -0.5);
-}

@@ -10,7 +10,6 @@ import {
   frontCentre,
   lerp,
   normalize,
-  pointInRect,
   pointPolylineDistance,
   pointRectDistance,
   rectDistance,
@@ -183,10 +182,6 @@ export function unitById(state: OnePageState, id: unknown): OnePageUnit | undefi
   return typeof id === 'string' ? state.units.find((u) => u.id === id && !u.removed) : undefined;
 }
 
-export function enemySide(state: OnePageState, side: string): string {
-  return state.sides.find((s) => s.id !== side)!.id;
-}
-
 /** Points of a target that a line of sight may reach: "any part of the target" (Q29). */
 function sightPoints(r: OrientedRect): Vec2[] {
   return [{ x: r.cx, y: r.cy }, ...corners(r)];
@@ -305,6 +300,3 @@ export function centreOnTable(bf: Battlefield, p: Vec2): boolean {
   return p.x >= 0 && p.y >= 0 && p.x <= bf.width && p.y <= bf.depth;
 }
 
-export function pointInUnit(u: OnePageUnit, p: Vec2): boolean {
-  return pointInRect(footprint(u), p);
-}
