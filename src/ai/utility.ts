@@ -198,6 +198,8 @@ function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
   const unit = c.unit ? ctx.state.units.find((u) => u.id === c.unit) : undefined;
   const weight = groupWeight(c.group, ctx.plan, ctx.personality);
   let forecast: Forecast = {};
+  const choice = ctx.hints.choiceValue?.(ctx.state, c.action, ctx.plan.stance);
+  if (choice !== undefined) consider(considerations, 'plan', choice, CURVES.rising);
   if (unit) {
     forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
     const at = forecast.pose ?? { x: unit.x, y: unit.y };
@@ -214,23 +216,11 @@ function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
     }
     if (forecast.risk !== undefined) consider(considerations, 'risk to ourselves', forecast.risk * 2, ctx.personality === 'cautious' ? CURVES.sharpFalling : CURVES.softFalling);
     if (c.group === 'hold') consider(considerations, 'needs to recover', ctx.hints.shaken(ctx.state, unit) ? 1 : 0, { kind: 'linear', slope: 0.6, intercept: 0.4 });
-  } else if (c.action.type === 'choose-order' || c.group === 'reaction') {
-    // Going first suits the attacker; a reaction's merit is its own label.
-    const wantFirst = ctx.plan.stance === 'attack';
-    const value = c.action.first === 'first' ? (wantFirst ? 1 : 0.6) : c.action.first === 'second' ? (wantFirst ? 0.6 : 1) : reactionValue(ctx, c);
-    consider(considerations, 'plan', value, CURVES.rising);
-  } else {
+  } else if (choice === undefined) {
     consider(considerations, 'nothing better to do', 1, CURVES.rising);
   }
   const score = combineScores(considerations.map((k) => k.score)) * weight;
   return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), why: c.why, weight, score, considerations };
-}
-
-function reactionValue(ctx: ScoreContext, c: Candidate): number {
-  const response = c.action.response;
-  if (response === 'evade') return 0.9;
-  if (response === 'counter-charge') return ctx.plan.stance === 'attack' ? 0.95 : 0.7;
-  return 0.6;
 }
 
 /** Decide one action for `side`. Deterministic for the same state and seed. */

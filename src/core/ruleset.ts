@@ -119,6 +119,11 @@ export interface AiHints<RS = unknown, US = Record<string, unknown>> {
   progress(state: GameState<RS, US>): number;
   /** Can one unit see another (the rulebook's sight rules over the terrain layer)? */
   sees(state: GameState<RS, US>, battlefield: Battlefield, observer: Unit<US>, target: Unit<US>): boolean;
+  /**
+   * How well a choice that is not about where a unit stands (who goes first, how to meet a charge)
+   * suits a plan, 0..1; undefined for other actions.
+   */
+  choiceValue?(state: GameState<RS, US>, action: Action, stance: 'attack' | 'defend'): number | undefined;
   /** The expected result of a filled-in action, without rolling any dice. */
   forecast(state: GameState<RS, US>, battlefield: Battlefield, action: Action): Forecast;
 }

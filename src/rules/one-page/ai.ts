@@ -204,4 +204,12 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   progress: (s) => Math.min(1, (s.turn - 1) / Math.max(1, (s as OnePageState).rules.turnLimit - 1)),
   sees: (s, bf, a, b) => canSee(s as OnePageState, bf, a as OnePageUnit, b as OnePageUnit),
   forecast: (s, bf, action) => forecast(s as OnePageState, bf, action),
+  choiceValue: (_s, action, stance) => {
+    // Going first suits the attacker; evading costs skirmishers nothing; counter-charging suits boldness.
+    if (action.type === 'choose-order') return (action.first === 'first') === (stance === 'attack') ? 1 : 0.6;
+    if (action.type !== 'react') return undefined;
+    if (action.response === 'evade') return 0.9;
+    if (action.response === 'counter-charge') return stance === 'attack' ? 0.95 : 0.7;
+    return 0.6;
+  },
 };
