@@ -257,3 +257,113 @@ export function pointPolylineDistance(p: Vec2, line: readonly Vec2[]): number {
   for (let i = 0; i + 1 < line.length; i++) best = Math.min(best, pointSegmentDistance(p, line[i]!, line[i + 1]!));
   return best;
 }
+
+/** Rotate p about `pivot` by `angle` (counter-clockwise). */
+export function rotateAbout(p: Vec2, pivot: Vec2, angle: number): Vec2 {
+  return add(pivot, rotate(sub(p, pivot), angle));
+}
+
+/**
+ * The part of segment a→b inside the rectangle, as parameters [t0, t1] along it (0 at a, 1 at b), or
+ * null when the segment misses it. `inset` shrinks the rectangle on every side (negative grows it).
+ * A segment that only touches the outline gives t0 = t1.
+ */
+export function clipSegmentToRect(a: Vec2, b: Vec2, r: OrientedRect, inset = 0): [number, number] | null {
+  const hd = r.depth / 2 - inset;
+  const hw = r.width / 2 - inset;
+  if (hd < 0 || hw < 0) return null;
+  const la = toLocal(r, a);
+  const lb = toLocal(r, b);
+  let t0 = 0;
+  let t1 = 1;
+  // Liang–Barsky against |f| <= hd and |l| <= hw in the rectangle's own frame.
+  const clips: [number, number][] = [
+    [-(lb.f - la.f), la.f + hd],
+    [lb.f - la.f, hd - la.f],
+    [-(lb.l - la.l), la.l + hw],
+    [lb.l - la.l, hw - la.l],
+  ];
+  for (const [p, q] of clips) {
+    if (p === 0) {
+      if (q < 0) return null;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) {
+      if (t > t1) return null;
+      if (t > t0) t0 = t;
+    } else {
+      if (t < t0) return null;
+      if (t < t1) t1 = t;
+    }
+  }
+  return [t0, t1];
+}
+
+/**
+ * True when segment a→b passes through the interior of the rectangle, deeper than `inset` inside every
+ * edge: a segment that touches a corner or runs along an edge does not count.
+ */
+export function segmentCrossesRect(a: Vec2, b: Vec2, r: OrientedRect, inset = 0.01): boolean {
+  const c = clipSegmentToRect(a, b, r, inset);
+  if (c === null) return false;
+  if (a.x === b.x && a.y === b.y) return true;
+  return c[1] > c[0];
+}
+
+/** Distance between segment a→b and the rectangle; 0 when they touch or cross. */
+export function segmentRectDistance(a: Vec2, b: Vec2, r: OrientedRect): number {
+  if (clipSegmentToRect(a, b, r) !== null) return 0;
+  const c = corners(r);
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) best = Math.min(best, segmentDistance(a, b, c[i]!, c[(i + 1) % 4]!));
+  return best;
+}
+
+/** Signed area of a simple polygon: positive when its vertices run counter-clockwise. */
+export function polygonArea(poly: readonly Vec2[]): number {
+  let s = 0;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) s += cross(poly[j]!, poly[i]!);
+  return s / 2;
+}
+
+/** Centroid of a simple polygon (its vertex mean when the area is zero). */
+export function polygonCentroid(poly: readonly Vec2[]): Vec2 {
+  const a = polygonArea(poly);
+  if (Math.abs(a) < 1e-12) return scale(poly.reduce((acc, p) => add(acc, p), { x: 0, y: 0 }), 1 / Math.max(1, poly.length));
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const p = poly[j]!;
+    const q = poly[i]!;
+    const c = cross(p, q);
+    cx += (p.x + q.x) * c;
+    cy += (p.y + q.y) * c;
+  }
+  return { x: cx / (6 * a), y: cy / (6 * a) };
+}
+
+/**
+ * The intersection of a polygon with a convex polygon (Sutherland–Hodgman), in either winding; empty
+ * when they do not meet. Exact for two convex polygons.
+ */
+export function clipConvexPolygon(subject: readonly Vec2[], clip: readonly Vec2[]): Vec2[] {
+  const sign = polygonArea(clip) >= 0 ? 1 : -1;
+  let out: Vec2[] = [...subject];
+  for (let i = 0; i < clip.length && out.length > 0; i++) {
+    const a = clip[i]!;
+    const b = clip[(i + 1) % clip.length]!;
+    const side = (p: Vec2): number => sign * cross(sub(b, a), sub(p, a));
+    const input = out;
+    out = [];
+    for (let k = 0; k < input.length; k++) {
+      const p = input[k]!;
+      const q = input[(k + 1) % input.length]!;
+      const sp = side(p);
+      const sq = side(q);
+      if (sp >= 0) out.push(p);
+      if ((sp >= 0) !== (sq >= 0)) out.push(lerp(p, q, sp / (sp - sq)));
+    }
+  }
+  return out;
+}

@@ -3,9 +3,11 @@
 import type { Ruleset } from '../core/ruleset';
 import { RuleError } from '../core/ruleset';
 import { onePage } from './one-page/ruleset';
+import { horseAndMusket } from './horse-and-musket/ruleset';
 
 const RULESETS: Record<string, Ruleset> = {
   [onePage.id]: onePage as unknown as Ruleset,
+  [horseAndMusket.id]: horseAndMusket as unknown as Ruleset,
 };
 
 export function getRuleset(id: string): Ruleset {

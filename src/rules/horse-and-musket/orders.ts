@@ -1,0 +1,579 @@
+/**
+ * Orders (A §10): which cards may order which unit, the orders each unit may take now with their
+ * open parameters, and carrying them out. The Attack Sequence is in attack.ts, fire in fire.ts.
+ */
+
+import { angleOf, cross, direction, dot, rectDistance, sub, wrapAngle, type Vec2 } from '../../core/geometry';
+import type { Action } from '../../core/model';
+import { inch, toInches } from '../../core/measure';
+import { RuleError, type ActionParam, type LegalAction, type RuleContext } from '../../core/ruleset';
+import type { Battlefield } from '../../terrain/battlefield';
+import { ARMY_LISTS } from './armies';
+import { cardLabel, discardFromHand } from './cards';
+import { TROOPS } from './charts';
+import { assertAttack, colourGap, destroyUnit, resolveAttack, touching } from './attack';
+import { artilleryTargets, fireArtillery, skirmishFire, skirmishTargets } from './fire';
+import { layoutStands, relayout } from './layout';
+import { moveCap, moveTo, walk, zoneContext } from './moves';
+import { coverOf } from './terrain';
+import type { Card, HmState, HmUnit } from './types';
+import { canSee } from './visibility';
+import { cincOf, destroyedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
+import { attackAspect, attackLine, attackRange, eligibleTarget, enemyZoneOn, haltCause, isSkirmisher, mayAttack, nearestEnemy, wheelBy } from './zones';
+
+export type OrderId =
+  | 'move'
+  | 'wheel'
+  | 'turn'
+  | 'oblique'
+  | 'form-line'
+  | 'attack'
+  | 'assault'
+  | 'withdraw'
+  | 'retire'
+  | 'halt'
+  | 'reform'
+  | 'rally'
+  | 'skirmish-fire'
+  | 'fire'
+  | 'manhandle'
+  | 'limber'
+  | 'unlimber';
+
+const ORDER_LABELS: Record<OrderId, string> = {
+  move: 'Move',
+  wheel: 'Wheel',
+  turn: 'Turn about',
+  oblique: 'Oblique',
+  'form-line': 'Form line',
+  attack: 'Attack',
+  assault: 'Assault',
+  withdraw: 'Withdraw',
+  retire: 'Retire',
+  halt: 'Halt',
+  reform: 'Reform',
+  rally: 'Rally',
+  'skirmish-fire': 'Skirmish fire',
+  fire: 'Fire',
+  manhandle: 'Manhandle',
+  limber: 'Limber up',
+  unlimber: 'Unlimber',
+};
+
+const ORDER_GROUP: Record<OrderId, string> = {
+  move: 'move',
+  wheel: 'move',
+  turn: 'move',
+  oblique: 'move',
+  'form-line': 'move',
+  attack: 'charge',
+  assault: 'charge',
+  withdraw: 'move',
+  retire: 'move',
+  halt: 'command',
+  reform: 'command',
+  rally: 'command',
+  'skirmish-fire': 'fire',
+  fire: 'fire',
+  manhandle: 'move',
+  limber: 'move',
+  unlimber: 'move',
+};
+
+const Q = Math.PI / 4;
+const SAME = 1e-3;
+
+const isFormed = (u: HmUnit): boolean => !isSkirmisher(u) && u.rs.troop !== 'general' && u.rs.troop !== 'artillery';
+const nationRules = (u: HmUnit) => ARMY_LISTS[u.rs.nation === 'russia' ? 'russia' : u.rs.nation === 'austria' ? 'austria' : 'prussia-supremacy'].rules;
+
+// ---------------------------------------------------------------------------------------------
+// Cards that may order a unit (A §6.6, §7.1)
+
+/** Why this General cannot play his cards now, or null (A §6.6). */
+export function generalBarred(state: HmState, bf: Battlefield, g: HmUnit): string | null {
+  if (g.removed) return `${g.name} is no longer on the table`;
+  if (g.stands.some((s) => s.status === 'disordered')) return `${g.name} is disordered`;
+  const units = liveUnits(state);
+  if (enemyZoneOn(g, units, zoneContext(state, bf))) return `${g.name} is inside an enemy threat zone`;
+  if (enemiesOf(state, g).some((e) => touching(g, e))) return `${g.name} is in contact with the enemy`;
+  const host = g.rs.general?.attachedTo ? unitById(state, g.rs.general.attachedTo) : undefined;
+  if (host && enemiesOf(state, host).some((e) => touching(host, e))) return `${g.name}'s unit is in contact with the enemy`;
+  if (g.rs.general?.grade === 'mediocre') return `${g.name} is Mediocre and has no cards`;
+  if (nationRules(g).oneGeneralCardPerTurn && (g.rs.general?.cardsThisTurn ?? 0) >= 1) return `${g.name} has played his one General card this turn`;
+  return null;
+}
+
+/** Whether a General's card may order this unit: his Command (or anyone, for the CinC), range and sight (A §6.6, C §8.2). */
+export function generalMayOrder(state: HmState, bf: Battlefield, g: HmUnit, u: HmUnit): boolean {
+  const gs = g.rs.general!;
+  if (u.side !== g.side || u.removed || u.rs.troop === 'artillery' || u.id === g.id) return false;
+  if (u.rs.troop === 'general') return gs.role === 'cinc' && u.rs.general?.grade === 'mediocre';
+  if (gs.role !== 'cinc' && u.rs.command !== g.id) return false;
+  if (gs.cavalry && !TROOPS[u.rs.troop].cavalry) return false;
+  const reach = inch(gs.stats.range);
+  const gRect = { cx: g.x, cy: g.y, facing: g.facing, width: g.stands[0]!.width, depth: g.stands[0]!.depth };
+  const cRect = { cx: u.x, cy: u.y, facing: u.facing, width: u.stands[0]!.width, depth: u.stands[0]!.depth };
+  if (rectDistance(gRect, cRect) > reach + 0.5) return false;
+  return sees(state, bf, g, u, false);
+}
+
+/** Sight for the rules (C §8): the mode the game was set up with. */
+export function sees(state: HmState, bf: Battlefield, observer: HmUnit, target: HmUnit, enemy: boolean): boolean {
+  const mode = state.options.sight === 'levels' ? 'levels' : 'computed';
+  return canSee(bf, observer, target, { mode, weather: state.rules.weather, enemy, turn: state.rules.turnNumber }).visible;
+}
+
+/** The cards in hand that could give this unit an order now, cheapest first (its own unit card before a General's). */
+export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit): string[] {
+  const rules = state.rules;
+  const side = u.side;
+  const active = rules.activeCard;
+  if (active) {
+    if (active.ordered.includes(u.id)) return [];
+    if (active.ordersLeft !== null && active.ordersLeft <= 0) return [];
+    const ok = activeCardMayOrder(state, bf, active.kind, u);
+    return ok ? [active.card] : [];
+  }
+  const hand = rules.sides[side]!.hand;
+  const out: string[] = [];
+  const own = hand.find((id) => rules.cards[id]!.kind === 'unit' && rules.cards[id]!.unit === u.id);
+  if (own) out.push(own);
+  for (const id of hand) {
+    const c = rules.cards[id]!;
+    if (c.kind !== 'general') continue;
+    const g = unitById(state, c.unit!);
+    if (!g || generalBarred(state, bf, g)) continue;
+    if (generalMayOrder(state, bf, g, u) && !out.some((o) => rules.cards[o]!.unit === g.id)) out.push(id);
+  }
+  return out;
+}
+
+function activeCardMayOrder(state: HmState, bf: Battlefield, kind: Card['kind'], u: HmUnit): boolean {
+  switch (kind) {
+    case 'artillery':
+      return u.rs.troop === 'artillery' && u.rs.gun!.controller === u.side && !['fled', 'abandoned'].includes(u.rs.gun!.crew) && !u.rs.gun!.spiked && !u.rs.gun!.suppressed && !u.rs.gun!.damaged;
+    case 'skirmInf':
+      return u.rs.troop === 'skirmInf';
+    case 'skirmCav':
+      return u.rs.troop === 'skirmCav';
+    case 'joker': {
+      // Three (six) General cards of the CinC: range and sight apply; Mediocre Generals may be moved (A §7.6).
+      const cinc = cincOf(state, u.side);
+      return !!cinc && generalMayOrder(state, bf, cinc, u);
+    }
+    case 'infantryAdvance': {
+      if (u.rs.troop !== 'infantry' || !u.rs.command) return false;
+      const g = unitById(state, u.rs.command);
+      if (!g || g.removed) return false;
+      const gRect = { cx: g.x, cy: g.y, facing: g.facing, width: g.stands[0]!.width, depth: g.stands[0]!.depth };
+      const cRect = { cx: u.x, cy: u.y, facing: u.facing, width: u.stands[0]!.width, depth: u.stands[0]!.depth };
+      return rectDistance(gRect, cRect) <= inch(g.rs.general!.stats.range) + 0.5;
+    }
+    default:
+      return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders a unit may take
+
+function pointParam(u: HmUnit, reach: number, label: string, sectors?: number[], halfWidth = Q, minReach?: number): ActionParam {
+  const p: ActionParam = { name: 'to', kind: 'point', label, origin: { x: u.x, y: u.y }, maxReach: reach };
+  if (minReach !== undefined) p.minReach = minReach;
+  if (sectors) p.sectors = sectors.map((rel) => ({ centre: wrapAngle(u.facing + rel), halfWidth }));
+  return p;
+}
+
+const angleParam = (label: string, min = -Q, max = Q): ActionParam => ({ name: 'angle', kind: 'angle', label, min, max });
+
+/** The enemy units this unit may Attack now, with the halted rule (A1: only the nearest eligible). */
+export function attackTargets(state: HmState, bf: Battlefield, u: HmUnit): HmUnit[] {
+  if (!mayAttack(u, liveUnits(state)) || isBroken(u) || u.rs.retrograde !== 'none') return [];
+  const units = liveUnits(state);
+  const zc = zoneContext(state, bf);
+  const out = enemiesOf(state, u).filter((t) => {
+    if (t.rs.general?.attachedTo) return false;
+    const aspect = attackAspect(u, t);
+    const inCover = coverOf(bf, { x: t.x, y: t.y }, t.rs.troop, { x: u.x, y: u.y }) !== 'none';
+    if (!eligibleTarget(u, t, aspect, inCover, units)) return false;
+    if (touching(u, t)) return true;
+    if (colourGap(u, t) > attackRange(u, { fog: zc.fog }) + 1) return false;
+    if (!attackLine(u, t, units, zc).ok) return false;
+    return sees(state, bf, u, t, true);
+  });
+  if (haltCause(u, units, zc) && out.length > 1) {
+    out.sort((a, b) => colourGap(u, a) - colourGap(u, b));
+    return out.slice(0, 1);
+  }
+  return out;
+}
+
+/** Orders this unit may take now on a card (without the card), in the current step. */
+export function ordersFor(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['kind']): { order: OrderId; params: ActionParam[] }[] {
+  const out: { order: OrderId; params: ActionParam[] }[] = [];
+  const add = (order: OrderId, params: ActionParam[] = []): void => void out.push({ order, params });
+  const step = state.rules.step;
+  const units = liveUnits(state);
+  const zc = zoneContext(state, bf);
+  const foot = TROOPS[u.rs.troop].foot;
+  const mounted = TROOPS[u.rs.troop].mounted;
+  if (step === 'reorganisation') {
+    if (cardKind === 'artillery' || cardKind === 'infantryAdvance') return out;
+    if (!isBroken(u) && u.stands.some((s) => s.status === 'disordered' || u.rs.shakenMarker)) add('reform');
+    if (isBroken(u) && cardKind !== 'unit' && !enemiesOf(state, u).some((e) => e.rs.troop !== 'general' && colourGap(e, u) <= attackRange(e, { fog: zc.fog }))) add('rally');
+    return out;
+  }
+  if (step !== 'action') return out;
+  if (u.rs.troop === 'general') {
+    add('move', [pointParam(u, moveCap(state, bf, u), 'Move the General (up to 6")')]);
+    return out;
+  }
+  if (isBroken(u)) return out;
+  if (u.rs.retrograde === 'withdrawing' || u.rs.retrograde === 'retreating') {
+    add('halt');
+    return out;
+  }
+  if (cardKind === 'infantryAdvance') {
+    if (!haltCause(u, units, zc)) add('move', [pointParam(u, moveCap(state, bf, u), 'Advance', [0], Math.PI / 36)]);
+    return out;
+  }
+  if (u.rs.troop === 'artillery') return artilleryOrders(state, bf, u);
+  const halted = haltCause(u, units, zc);
+  const cap = moveCap(state, bf, u);
+  if (!halted) {
+    if (isSkirmisher(u) || u.formation === 'loose') add('move', [pointParam(u, cap, 'Move the Colour Stand (any direction)')]);
+    else if (u.formation === 'column') add('move', [pointParam(u, cap, 'March (3"-6" straight ahead)', [0], Math.PI / 36, Math.min(inch(3), cap))]);
+    else add('move', [pointParam(u, cap, 'Move straight ahead', [0], Math.PI / 36)]);
+    if (isFormed(u) && u.formation === 'line' && u.rs.troop === 'infantry' && nationRules(u).oblique && cap >= inch(6) - SAME) add('oblique', [pointParam(u, cap, 'Oblique: 3" aside for 6" ahead', [0], Math.atan2(3, 6))]);
+    if (isFormed(u) && u.formation !== 'loose') add('turn');
+    if (u.formation === 'column') add('form-line', [{ name: 'to', kind: 'choice', label: 'Face', choices: [{ value: 'front', label: 'to the front' }, { value: 'left', label: 'to the left' }, { value: 'right', label: 'to the right' }] }]);
+  }
+  if (isFormed(u) && u.formation === 'line') add('wheel', [angleParam(halted ? 'Wheel toward the nearest enemy' : 'Wheel (left +, right −)')]);
+  const targets = attackTargets(state, bf, u);
+  if (targets.length) {
+    const choice: ActionParam = { name: 'target', kind: 'unit', label: 'Target', choices: targets.map((t) => t.id) };
+    add('attack', [choice]);
+    const assaultable = targets.filter((t) => u.rs.assault || u.rs.assaultTarget === t.id);
+    if (foot && assaultable.length) add('assault', [{ ...choice, choices: assaultable.map((t) => t.id) }]);
+  }
+  if (isSkirmisher(u)) {
+    const t = skirmishTargets(state, bf, u.id).legal.map((x) => x.id);
+    if (t.length) add('skirmish-fire', [{ name: 'target', kind: 'unit', label: 'Fire at', choices: t }]);
+  }
+  if (foot && !isSkirmisher(u) && !nationRules(u).noWithdraw) add('withdraw', [angleParam('Wheel after turning about')]);
+  if (mounted && !nationRules(u).cavalryNoVoluntaryRetire) add('retire', [angleParam('Wheel away')]);
+  return out;
+}
+
+function artilleryOrders(state: HmState, bf: Battlefield, u: HmUnit): { order: OrderId; params: ActionParam[] }[] {
+  const out: { order: OrderId; params: ActionParam[] }[] = [];
+  const gun = u.rs.gun!;
+  const fired = state.rules.activeCard?.fired.includes(u.id) ?? false;
+  if (!gun.limbered && !fired && gun.crew === 'manned') {
+    const ammo = gun.kind === 'howitzer' ? 'shell' : 'ball';
+    const far = gun.readyForBall ? artilleryTargets(state, bf, u, ammo).legal.map((t) => t.id) : [];
+    const near = artilleryTargets(state, bf, u, 'grapeshot').legal.map((t) => t.id);
+    const choices = [...new Set([...far, ...near])];
+    if (choices.length) out.push({ order: 'fire', params: [{ name: 'target', kind: 'unit', label: 'Fire at', choices }] });
+  }
+  if (gun.limbered) {
+    out.push({ order: 'move', params: [pointParam(u, inch(6), 'Move the limbered gun (up to 6")')] });
+    out.push({ order: 'unlimber', params: [{ name: 'angle', kind: 'angle', label: 'Face', min: -Math.PI, max: Math.PI }] });
+  } else {
+    out.push({ order: 'manhandle', params: [pointParam(u, inch(3), 'Manhandle (up to 3")')] });
+    if (!gun.noTeam) out.push({ order: 'limber', params: [pointParam(u, inch(6), 'Limber up and move (up to 6")')] });
+  }
+  return out;
+}
+
+/** Every order action for the side now, one per unit and order (with the cheapest card). */
+export function orderActions(state: HmState, bf: Battlefield, side: string): LegalAction[] {
+  const out: LegalAction[] = [];
+  for (const u of liveUnits(state)) {
+    if (u.side !== side) continue;
+    if (u.rs.troop === 'general' && u.rs.general?.attachedTo) continue;
+    const cards = cardsFor(state, bf, u);
+    if (!cards.length) continue;
+    const card = cards[0]!;
+    const kind = state.rules.cards[card]!.kind;
+    for (const o of ordersFor(state, bf, u, kind)) {
+      out.push({
+        action: { type: 'order', side, unit: u.id, card, order: o.order },
+        label: `${ORDER_LABELS[o.order]} (${cardLabel(state, card)})`,
+        group: ORDER_GROUP[o.order],
+        params: o.params,
+        unit: u.id,
+      });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Carrying orders out
+
+function num(v: unknown, what: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new RuleError(`${what} must be a number`);
+  return v;
+}
+
+function point(v: unknown): Vec2 {
+  const p = v as Vec2 | undefined;
+  if (!p || typeof p.x !== 'number' || typeof p.y !== 'number' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new RuleError('the order needs a destination point');
+  return p;
+}
+
+function log(ctx: RuleContext, u: HmUnit, text: string, extra: Record<string, unknown> = {}): void {
+  ctx.emit({ type: 'order', side: u.side, unit: u.id, text, data: extra });
+}
+
+/** Carry out an order action. The card is checked and spent here. */
+export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx: RuleContext): void {
+  const rules = state.rules;
+  const u = unitById(state, String(action.unit));
+  if (!u || u.removed) throw new RuleError(`no unit "${String(action.unit)}" on the table`);
+  if (u.side !== action.side) throw new RuleError(`${u.name} is not yours to order`);
+  const cardId = String(action.card);
+  const card = rules.cards[cardId];
+  if (!card) throw new RuleError(`no card "${cardId}"`);
+  if (!cardsFor(state, bf, u).includes(cardId)) throw new RuleError(`${cardLabel(state, cardId)} cannot order ${u.name} now`);
+  const order = String(action.order) as OrderId;
+  const allowed = ordersFor(state, bf, u, card.kind).find((o) => o.order === order);
+  if (!allowed) throw new RuleError(`${u.name} cannot take a ${ORDER_LABELS[order] ?? order} order now`);
+  // Prussians: the first order fixes line or column (B §3.3) — the engine keeps the deployed formation.
+  u.rs.formationDeclared = true;
+  carryOut(state, bf, u, order, action, ctx);
+  // Spend the card, or count the order on the card in play.
+  if (rules.activeCard) {
+    // Firing is not a battery's one order: it may still manhandle, limber or unlimber (B §2.1).
+    if (order !== 'fire') rules.activeCard.ordered.push(u.id);
+    if (rules.activeCard.ordersLeft !== null) rules.activeCard.ordersLeft--;
+  } else {
+    discardFromHand(state, u.side, cardId);
+    if (card.kind === 'general') {
+      const g = unitById(state, card.unit!)!;
+      g.rs.general!.cardsThisTurn++;
+      // The General may move after his order (A §6.7).
+      if (!g.removed && g.rs.general!.grade !== 'mediocre') rules.pendingGeneralMove = g.id;
+    }
+  }
+  rules.breakthroughOrder = null;
+}
+
+function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, action: Action, ctx: RuleContext): void {
+  const units = liveUnits(state);
+  switch (order) {
+    case 'move':
+      return orderMove(state, bf, u, point(action.to), ctx);
+    case 'oblique':
+      return orderOblique(state, bf, u, point(action.to), ctx);
+    case 'wheel': {
+      const angle = num(action.angle, 'the wheel');
+      if (Math.abs(angle) > Q + SAME) throw new RuleError('a wheel is at most 45°');
+      if (haltCause(u, units, zoneContext(state, bf))) {
+        const near = nearestEnemy(u, units.filter((x) => x.rs.troop !== 'general'));
+        if (near) {
+          const before = Math.abs(wrapAngle(angleOf(sub({ x: near.unit.x, y: near.unit.y }, u)) - u.facing));
+          const after = Math.abs(wrapAngle(angleOf(sub({ x: near.unit.x, y: near.unit.y }, u)) - u.facing - angle));
+          if (after > before + SAME) throw new RuleError(`${u.name} is halted and may only wheel toward the nearest enemy, ${near.unit.name}`);
+        }
+      }
+      const notes = moveTo(state, bf, u, wheelBy(u, angle), { looseAllowed: true });
+      log(ctx, u, [`${u.name} wheels ${Math.round(Math.abs((angle * 180) / Math.PI))}° ${angle >= 0 ? 'left' : 'right'}`, ...notes].join('. '));
+      return;
+    }
+    case 'turn': {
+      if (u.formation === 'column') {
+        const tail = u.stands[u.stands.length - 1]!;
+        const v = direction(u.facing);
+        u.x += v.x * tail.f;
+        u.y += v.y * tail.f;
+      }
+      u.facing = wrapAngle(u.facing + Math.PI);
+      log(ctx, u, `${u.name} turns about`);
+      return;
+    }
+    case 'form-line': {
+      const to = String(action.to);
+      const turn = to === 'left' ? Math.PI / 2 : to === 'right' ? -Math.PI / 2 : 0;
+      const tailF = u.stands[u.stands.length - 1]!.f;
+      const v = direction(u.facing);
+      // Front: the line forms at the head; to a side: centred on the column's middle (A §11.6).
+      const centre = to === 'front' ? { x: u.x, y: u.y } : { x: u.x + (v.x * tailF) / 2, y: u.y + (v.y * tailF) / 2 };
+      u.x = centre.x;
+      u.y = centre.y;
+      u.facing = wrapAngle(u.facing + turn);
+      u.formation = 'line';
+      u.rs.baseFormation = 'line';
+      u.rs.columnCompulsory = false;
+      relayout(u);
+      const w = walk(state, bf, u, u.facing, inch(3), u.facing, { exemptHalts: true });
+      const notes = moveTo(state, bf, u, w.pose);
+      log(ctx, u, [`${u.name} forms line ${to === 'front' ? 'to the front' : `to the ${to}`} and moves ${toInches(w.travelled).toFixed(1)}"`, ...notes].join('. '));
+      return;
+    }
+    case 'attack':
+    case 'assault': {
+      const t = unitById(state, String(action.target));
+      if (!t) throw new RuleError('the Attack needs a target');
+      if (!attackTargets(state, bf, u).some((x) => x.id === t.id)) throw new RuleError(`${u.name} may not Attack ${t.name} now`);
+      assertAttack(state, bf, u, t);
+      resolveAttack(state, bf, ctx, u, t, { assault: order === 'assault', afterBreakthrough: state.rules.breakthroughOrder === u.id });
+      return;
+    }
+    case 'withdraw':
+    case 'retire': {
+      const angle = num(action.angle ?? 0, 'the wheel');
+      if (Math.abs(angle) > Q + SAME) throw new RuleError('the wheel is at most 45°');
+      const heading = wrapAngle(u.facing + Math.PI + angle);
+      const dist = order === 'withdraw' ? inch(3) : inch(9);
+      const w = walk(state, bf, u, heading, dist, u.facing, { exemptHalts: true });
+      // Retire: blocked → the halfway point at most (A16).
+      const travelled = order === 'retire' && w.travelled < dist ? Math.min(w.travelled, inch(4.5)) : w.travelled;
+      const pose = { x: u.x + direction(heading).x * travelled, y: u.y + direction(heading).y * travelled, facing: u.facing };
+      const notes = moveTo(state, bf, u, pose);
+      if (order === 'withdraw') {
+        u.rs.retrograde = 'withdrawing';
+        u.rs.retrogradeHeading = heading;
+      } else u.rs.shakenMarker = true;
+      log(ctx, u, [`${u.name} ${order === 'withdraw' ? 'withdraws' : 'retires'} ${toInches(travelled).toFixed(1)}"`, ...notes].join('. '));
+      return;
+    }
+    case 'halt':
+      u.rs.retrograde = 'none';
+      log(ctx, u, `${u.name} halts`);
+      return;
+    case 'reform': {
+      const n = u.stands.filter((s) => s.status === 'disordered').length;
+      for (const s of u.stands) s.status = 'ok';
+      u.rs.shakenMarker = false;
+      log(ctx, u, `${u.name} reforms${n ? `: ${n} disordered stand${n === 1 ? '' : 's'} back in order` : ''}`);
+      return;
+    }
+    case 'rally': {
+      if (destroyedCount(u) * 2 > u.rs.originalStands) {
+        u.removed = true;
+        u.rs.removedBy = 'dispersed';
+        log(ctx, u, `${u.name} is rallied but has lost more than half its stands: it disperses`);
+        return;
+      }
+      u.rs.retrograde = 'none';
+      for (const s of u.stands) s.status = 'disordered';
+      log(ctx, u, `${u.name} rallies, every stand still disordered`);
+      return;
+    }
+    case 'skirmish-fire':
+      skirmishFire(state, bf, ctx, u.id, String(action.target));
+      return;
+    case 'fire': {
+      const t = unitById(state, String(action.target));
+      if (!t) throw new RuleError('the gun needs a target');
+      const near = colourGapPoint(u, t) <= inch(6) + 0.5;
+      fireArtillery(state, bf, ctx, u.id, t.id, near ? 'grapeshot' : u.rs.gun!.kind === 'howitzer' ? 'shell' : 'ball');
+      state.rules.activeCard?.fired.push(u.id);
+      return;
+    }
+    case 'manhandle':
+    case 'limber': {
+      const to = point(action.to);
+      const reach = order === 'manhandle' ? inch(3) : inch(6);
+      if (order === 'limber') {
+        u.rs.gun!.limbered = true;
+        relayout(u);
+      }
+      gunMove(state, bf, u, to, reach, ctx, order === 'manhandle' ? 'manhandled' : 'limbers up and moves');
+      return;
+    }
+    case 'unlimber': {
+      const angle = num(action.angle ?? 0, 'the facing');
+      u.rs.gun!.limbered = false;
+      u.rs.gun!.readyForBall = false;
+      u.facing = wrapAngle(u.facing + angle);
+      relayout(u);
+      u.formation = 'line';
+      u.rs.columnCompulsory = false;
+      log(ctx, u, `${u.name} unlimbers`);
+      return;
+    }
+  }
+}
+
+function colourGapPoint(a: HmUnit, b: HmUnit): number {
+  return Math.min(...b.stands.map((s) => Math.hypot(a.x - (b.x + s.f * Math.cos(b.facing) - s.l * Math.sin(b.facing)), a.y - (b.y + s.f * Math.sin(b.facing) + s.l * Math.cos(b.facing)))));
+}
+
+function gunMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, reach: number, ctx: RuleContext, verb: string): void {
+  const d = Math.hypot(to.x - u.x, to.y - u.y);
+  if (d > reach + 0.5) throw new RuleError(`${u.name} may move at most ${toInches(reach)}"`);
+  const heading = d > SAME ? angleOf(sub(to, u)) : u.facing;
+  const w = walk(state, bf, u, heading, d, heading, {});
+  const notes = moveTo(state, bf, u, w.pose, { looseAllowed: false });
+  log(ctx, u, [`${u.name} ${verb} ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` (${w.stoppedBy})` : ''}`, ...notes].join('. '));
+}
+
+/** Move (A §10-11): formed units straight ahead; loose units, skirmishers and Generals any way. */
+function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: RuleContext): void {
+  if (u.rs.troop === 'artillery') return gunMove(state, bf, u, to, inch(6), ctx, 'moves');
+  const cap = moveCap(state, bf, u);
+  const free = isSkirmisher(u) || u.formation === 'loose' || u.rs.troop === 'general';
+  const rel = sub(to, u);
+  let heading = u.facing;
+  let d: number;
+  if (free) {
+    d = Math.hypot(rel.x, rel.y);
+    if (d > SAME) heading = angleOf(rel);
+  } else {
+    d = dot(rel, direction(u.facing));
+    if (d < -SAME) throw new RuleError(`${u.name} may only move straight ahead`);
+  }
+  if (d > cap + 0.5) throw new RuleError(`${u.name} may move at most ${toInches(cap).toFixed(1)}" now`);
+  if (u.formation === 'column' && d < Math.min(inch(3), cap) - 0.5) throw new RuleError('a column moves at least 3"');
+  d = Math.min(d, cap);
+  const units = liveUnits(state);
+  const shaken = isShaken(state, u);
+  const near = shaken ? nearestEnemy(u, units.filter((x) => x.rs.troop !== 'general')) : null;
+  const facing = free && u.rs.troop !== 'general' ? heading : u.rs.troop === 'general' ? heading : u.facing;
+  const w = walk(state, bf, u, heading, d, free ? facing : u.facing, { stopAtSlowing: !isSkirmisher(u) && u.rs.troop !== 'general' });
+  if (near) {
+    const after = Math.hypot(near.unit.x - w.pose.x, near.unit.y - w.pose.y);
+    if (after < Math.hypot(near.unit.x - u.x, near.unit.y - u.y) - SAME) throw new RuleError(`${u.name} is shaken and may not move nearer to the enemy`);
+  }
+  const notes = moveTo(state, bf, u, w.pose);
+  if (u.rs.troop === 'general') attachGeneral(state, u, ctx);
+  log(ctx, u, [`${u.name} moves ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '), { from: { x: u.x, y: u.y } });
+}
+
+/** Oblique (A §11.4, A23 literal): a full 6" ahead allows up to 3" aside, keeping the facing. */
+function orderOblique(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: RuleContext): void {
+  const rel = sub(to, u);
+  const f = direction(u.facing);
+  const ahead = dot(rel, f);
+  const aside = cross(f, rel);
+  if (ahead < inch(6) - 0.5) throw new RuleError('an oblique move goes a full 6" ahead');
+  if (Math.abs(aside) > inch(3) + 0.5) throw new RuleError('an oblique move goes at most 3" aside for 6" ahead');
+  const d = Math.hypot(rel.x, rel.y);
+  const w = walk(state, bf, u, angleOf(rel), d, u.facing, { stopAtSlowing: true });
+  const notes = moveTo(state, bf, u, w.pose);
+  log(ctx, u, [`${u.name} moves obliquely ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '));
+}
+
+/** A General touching a friendly unit is attached to it (A §2.2); an unshaken one rallies a broken unit he joins (A8). */
+export function attachGeneral(state: HmState, g: HmUnit, ctx: RuleContext): void {
+  const host = liveUnits(state).find((u) => u.side === g.side && u.rs.troop !== 'general' && touching(g, u));
+  g.rs.general!.attachedTo = host?.id ?? null;
+  if (host && isBroken(host) && !isShaken(state, g) && !enemiesOf(state, host).some((e) => e.rs.troop !== 'general' && colourGap(e, host) <= attackRange(e))) {
+    host.rs.retrograde = 'none';
+    for (const s of host.stands) s.status = 'disordered';
+    ctx.emit({ type: 'order', side: g.side, unit: host.id, text: `${g.name} joins ${host.name} and rallies it` });
+  }
+}
+
+/** The General's own move after his card (A §6.7): up to 6" any way. */
+export function applyGeneralMove(state: HmState, bf: Battlefield, action: Action, ctx: RuleContext): void {
+  const g = unitById(state, String(state.rules.pendingGeneralMove));
+  state.rules.pendingGeneralMove = null;
+  if (!g || action.type === 'skip-general-move') return;
+  orderMove(state, bf, g, point(action.to), ctx);
+}
+
+export { destroyUnit, layoutStands };

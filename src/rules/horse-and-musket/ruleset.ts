@@ -1,0 +1,447 @@
+/** The horse-and-musket ruleset (seed 000, "Resolve"): the Ruleset object the engine, the AI and the UI use. */
+
+import { DiceRoller } from '../../core/dice';
+import type { Action, GameSetup, Unit } from '../../core/model';
+import { inch } from '../../core/measure';
+import { RuleError, type AiHints, type LegalAction, type RuleContext, type Ruleset, type UnitInfoLine } from '../../core/ruleset';
+import { angleOf, direction, sub } from '../../core/geometry';
+import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
+import { CARD_LABELS, cardLabel, discardFromHand, reshuffle } from './cards';
+import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair } from './charts';
+import { grapeshotPhase } from './fire';
+import { relayout } from './layout';
+import { moveTo, walk } from './moves';
+import { HORSE_AND_MUSKET_NOTES } from './notes';
+import { applyGeneralMove, applyOrder, attackTargets, orderActions } from './orders';
+import { colourGap, destroyUnit, touching } from './attack';
+import { SCENARIOS, createHorseAndMusketGame } from './setup';
+import { beginTurn, endTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
+import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
+import { FIGURE_HEIGHT } from './visibility';
+import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
+import { attackRange, haltCause, nearestEnemy, threatRange } from './zones';
+import { zoneContext } from './moves';
+
+const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
+
+// ---------------------------------------------------------------------------------------------
+// The turn's automatic parts (A §8.1 steps 2, 4 and 6)
+
+/** Free rallies (A §8.1 step 4, A8): an unshaken General touching a broken unit outside every enemy's Attack range. */
+function freeRallies(state: HmState, side: string, ctx: RuleContext): void {
+  for (const u of liveUnits(state)) {
+    if (u.side !== side || !isBroken(u)) continue;
+    const g = liveUnits(state).find((x) => x.side === side && x.rs.general && !isShaken(state, x) && touching(x, u));
+    if (!g) continue;
+    if (enemiesOf(state, u).some((e) => e.rs.troop !== 'general' && colourGap(e, u) <= attackRange(e))) continue;
+    if (destroyedCount(u) * 2 > u.rs.originalStands) {
+      u.removed = true;
+      u.rs.removedBy = 'dispersed';
+      ctx.emit({ type: 'rally', side, unit: u.id, text: `${g.name} rallies ${u.name}, but it has lost more than half its stands and disperses` });
+      continue;
+    }
+    u.rs.retrograde = 'none';
+    for (const s of u.stands) s.status = 'disordered';
+    ctx.emit({ type: 'rally', side, unit: u.id, text: `${g.name} rallies ${u.name} (free: in base contact)` });
+  }
+}
+
+/** A §9: columns march, withdrawals and retreats go on 3", runners run; loose units that stood reform. */
+function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
+  const bf = bfOf(state);
+  const zc = zoneContext(state, bf);
+  for (const u of liveUnits(state)) {
+    if (u.side !== side || u.rs.troop === 'general' || u.removed) continue;
+    const notes: string[] = [];
+    if (u.rs.retrograde === 'running') {
+      const near = nearestEnemy(u, liveUnits(state).filter((x) => x.rs.troop !== 'general'));
+      const heading = near ? angleOf(sub(u, { x: near.unit.x, y: near.unit.y })) : u.facing;
+      const w = walk(state, bf, u, heading, inch(TROOPS[u.rs.troop].breakRun ?? 6), heading, { exemptHalts: true });
+      notes.push(`${u.name} runs ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose, { looseAllowed: false }));
+      if (w.hitEnemy && !u.removed) notes.push(...destroyUnit(state, u, 'ran into the enemy'));
+    } else if (u.rs.retrograde === 'withdrawing' || u.rs.retrograde === 'retreating') {
+      const w = walk(state, bf, u, u.rs.retrogradeHeading, inch(3), u.facing, { exemptHalts: true });
+      notes.push(`${u.name} ${u.rs.retrograde === 'withdrawing' ? 'withdraws' : 'retreats'} ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose));
+      if (w.stoppedBy) {
+        // A withdrawal that meets another unit stops (A §19.4).
+        u.rs.retrograde = 'none';
+        notes.push(`and stops: ${w.stoppedBy}`);
+      }
+    } else if (u.rs.columnCompulsory && u.formation === 'column') {
+      if (haltCause(u, liveUnits(state), zc)) {
+        u.rs.columnCompulsory = false;
+      } else {
+        const w = walk(state, bf, u, u.facing, inch(Math.min(6, WEATHER[state.rules.weather].maxMove)), u.facing, { stopAtSlowing: true });
+        notes.push(`${u.name} marches on in column ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose));
+        // The column's compulsory marching ends for good at the first stop (A53).
+        if (w.stoppedBy) {
+          u.rs.columnCompulsory = false;
+          notes.push(`and stops: ${w.stoppedBy}`);
+        }
+      }
+    } else if (u.formation === 'loose' && !u.rs.moved && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav') {
+      u.formation = u.rs.baseFormation;
+      relayout(u);
+      notes.push(`${u.name} re-forms ${u.rs.baseFormation === 'line' ? 'line' : 'column'} about its Colour Stand`);
+    }
+    if (notes.length) ctx.emit({ type: 'compulsory', side, unit: u.id, text: notes.join('. ') });
+  }
+}
+
+const HOOKS: TurnHooks = {
+  grapeshot: (state, side, ctx) => grapeshotPhase(state, bfOf(state), ctx, side),
+  freeRallies,
+  compulsoryMoves,
+  victory: battleResult,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Playing cards that order several units, the Joker, discards
+
+const MULTI = ['artillery', 'skirmInf', 'skirmCav', 'joker', 'infantryAdvance'] as const;
+
+function playCard(state: HmState, action: Action, ctx: RuleContext): void {
+  const rules = state.rules;
+  const side = action.side;
+  const id = String(action.card);
+  const card = rules.cards[id];
+  if (!card || !rules.sides[side]!.hand.includes(id)) throw new RuleError(`${side} does not hold that card`);
+  if (!(MULTI as readonly string[]).includes(card.kind)) throw new RuleError(`${cardLabel(state, id)} is played by giving a unit its order`);
+  if (rules.activeCard) throw new RuleError(`finish ${cardLabel(state, rules.activeCard.card)} first`);
+  rules.sides[side]!.hand.splice(rules.sides[side]!.hand.indexOf(id), 1);
+  let ordersLeft: number | null = null;
+  if (card.kind === 'joker') {
+    const cinc = cincOf(state, side);
+    ordersLeft = cinc?.rs.general?.grade === 'exceptional' ? 6 : 3;
+    rules.jokersPlayed++;
+    reshuffle(state, ctx.dice);
+    ctx.emit({ type: 'joker', side, text: `The Joker: ${ordersLeft} orders as the Commander-in-chief's General cards; the discards are shuffled back into the deck` });
+    jokerEffects(state, ctx);
+  } else {
+    rules.discard.push(id);
+    ctx.emit({ type: 'card', side, text: `${state.sides.find((s) => s.id === side)?.name} plays ${CARD_LABELS[card.kind]}` });
+  }
+  if (card.kind === 'artillery') {
+    // Guns unlimbered or remanned on an earlier card may fire ball or shell from this one (B §2.1, §2.11).
+    for (const u of liveUnits(state)) if (u.rs.gun && u.rs.gun.controller === side && u.rs.gun.crew === 'manned') u.rs.gun.readyForBall = true;
+    remann(state, side, ctx);
+  }
+  rules.activeCard = { card: id, kind: card.kind, ordered: [], ordersLeft, fired: [] };
+}
+
+/** Guns whose own crew fled are remanned when their side plays an artillery card; overrun guns by their captors (B §2.11). */
+function remann(state: HmState, side: string, ctx: RuleContext): void {
+  for (const u of liveUnits(state)) {
+    const g = u.rs.gun;
+    if (!g || g.controller !== side || g.spiked) continue;
+    if (g.crew === 'abandoned' || g.crew === 'fled' || g.crew === 'overrun') {
+      if (u.side !== side) u.side = side;
+      g.crew = 'manned';
+      g.readyForBall = false;
+      ctx.emit({ type: 'remann', side, unit: u.id, text: `${u.name} is manned again` });
+    }
+  }
+}
+
+/** Suppressed guns recover after a Joker; damaged guns roll 4-6 to be repaired (B §2.8). */
+function jokerEffects(state: HmState, ctx: RuleContext): void {
+  for (const u of liveUnits(state)) {
+    const g = u.rs.gun;
+    if (!g) continue;
+    g.suppressed = false;
+    if (g.damaged) {
+      const r = rollDamageRepair(ctx.dice);
+      if (r.repaired) g.damaged = false;
+      ctx.emit({ type: 'repair', side: u.side, unit: u.id, text: `${u.name}: repair roll ${r.dice.join('')}: ${r.repaired ? 'repaired' : 'still damaged'}`, dice: [{ purpose: 'repair', sides: 6, values: r.dice }] });
+    }
+  }
+}
+
+function endCard(state: HmState, ctx: RuleContext): void {
+  const a = state.rules.activeCard;
+  if (!a) throw new RuleError('no card is being played');
+  state.rules.activeCard = null;
+  ctx.emit({ type: 'card-done', side: state.rules.turnSide, text: `${CARD_LABELS[a.kind]} done` });
+}
+
+function discard(state: HmState, action: Action, ctx: RuleContext): void {
+  const id = String(action.card);
+  const card = state.rules.cards[id];
+  const hand = state.rules.sides[action.side]!.hand;
+  if (!card || !hand.includes(id)) throw new RuleError('that card is not in your hand');
+  if (card.kind === 'joker') throw new RuleError('the Joker cannot be discarded');
+  discardFromHand(state, action.side, id);
+  state.rules.issuedOrders = true;
+  if (state.rules.step === 'decision') state.rules.step = 'action';
+  state.rules.discardedThisTurn = true;
+  ctx.emit({ type: 'discard', side: action.side, text: `${state.sides.find((s) => s.id === action.side)?.name} discards ${cardLabel(state, id)} to make the compulsory moves` });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal actions and apply
+
+/** A player who chose to issue orders plays at least one card, when he has one he can play (A §8.1 step 5). */
+function mayEndTurn(state: HmState, anythingElse: boolean): boolean {
+  return state.rules.cardsPlayedThisTurn > 0 || state.rules.discardedThisTurn || !anythingElse;
+}
+
+function legalActions(state: HmState, bf: Battlefield, side?: string): LegalAction[] {
+  if (state.result || !state.active) return [];
+  const s = state.rules.turnSide;
+  if (side && side !== s) return [];
+  const rules = state.rules;
+  const out: LegalAction[] = [];
+  const act = (type: string, label: string, group: string, extra: Record<string, unknown> = {}, params: LegalAction['params'] = []): void =>
+    void out.push({ action: { type, side: s, ...extra }, label, group, params });
+  if (rules.step === 'decision') {
+    act('issue-orders', 'Issue orders', 'turn');
+    if (!jokerDue(state, s)) act('pass', 'Pass', 'turn');
+    return out;
+  }
+  if (rules.pendingGeneralMove) {
+    const g = unitById(state, rules.pendingGeneralMove)!;
+    out.push({ action: { type: 'general-move', side: s, unit: g.id }, label: `Move ${g.name}`, group: 'move', params: [{ name: 'to', kind: 'point', label: 'Move the General (up to 6")', origin: { x: g.x, y: g.y }, maxReach: inch(6) }], unit: g.id });
+    act('skip-general-move', `${g.name} stays`, 'turn');
+    return out;
+  }
+  if (rules.step === 'reorganisation') {
+    out.push(...orderActions(state, bf, s));
+    act('end-reorganisation', 'Reorganisation done', 'turn');
+    return out;
+  }
+  // Action step.
+  if (jokerDue(state, s) && !rules.activeCard) {
+    act('play-card', 'Play the Joker', 'card', { card: 'joker' });
+    return out;
+  }
+  out.push(...orderActions(state, bf, s));
+  if (rules.activeCard) {
+    act('end-card', `Finish ${CARD_LABELS[rules.activeCard.kind]}`, 'turn');
+    return out;
+  }
+  const hand = rules.sides[s]!.hand;
+  const seen = new Set<string>();
+  for (const id of hand) {
+    const c = rules.cards[id]!;
+    if (!(MULTI as readonly string[]).includes(c.kind) || seen.has(c.kind)) continue;
+    seen.add(c.kind);
+    act('play-card', `Play ${CARD_LABELS[c.kind]}`, 'card', { card: id });
+  }
+  const spare = hand.find((id) => rules.cards[id]!.kind === 'unit');
+  if (spare && !rules.discardedThisTurn) act('discard', `Discard ${cardLabel(state, spare)}`, 'card', { card: spare });
+  if (mayEndTurn(state, out.length > 0)) act('end-turn', 'End turn', 'turn');
+  return out;
+}
+
+function apply(state: HmState, action: Action, ctx: RuleContext): void {
+  const rules = state.rules;
+  if (state.result) throw new RuleError('the battle is over');
+  if (action.side !== rules.turnSide) throw new RuleError(`it is not ${action.side}'s turn`);
+  const bf = ctx.battlefield;
+  const needStep = (step: HmGame['step'], what: string): void => {
+    if (rules.step !== step) throw new RuleError(`${what} only in the ${step} step; now it is the ${rules.step} step`);
+  };
+  if (rules.pendingGeneralMove && action.type !== 'general-move' && action.type !== 'skip-general-move') throw new RuleError('move the General (or let him stay) first');
+  switch (action.type) {
+    case 'issue-orders':
+      needStep('decision', 'Orders are issued');
+      issueOrders(state, ctx, HOOKS);
+      break;
+    case 'pass':
+      needStep('decision', 'A player passes');
+      if (jokerDue(state, action.side)) throw new RuleError('the deck is empty: you must play the Joker');
+      passTurn(state, ctx, HOOKS);
+      break;
+    case 'end-reorganisation':
+      needStep('reorganisation', 'Reorganisation ends');
+      rules.step = 'action';
+      break;
+    case 'order':
+      if (rules.step !== 'reorganisation' && rules.step !== 'action') throw new RuleError('orders are given in the reorganisation and action steps');
+      applyOrder(state, bf, action, ctx);
+      rules.cardsPlayedThisTurn++;
+      if (rules.activeCard?.ordersLeft === 0) endCard(state, ctx);
+      break;
+    case 'general-move':
+    case 'skip-general-move':
+      if (!rules.pendingGeneralMove) throw new RuleError('no General is waiting to move');
+      applyGeneralMove(state, bf, action, ctx);
+      break;
+    case 'play-card':
+      needStep('action', 'Cards are played');
+      playCard(state, action, ctx);
+      rules.cardsPlayedThisTurn++;
+      break;
+    case 'end-card':
+      endCard(state, ctx);
+      break;
+    case 'discard':
+      if (rules.step !== 'decision' && rules.step !== 'action') throw new RuleError('cards are discarded at the moment of decision or in the action step');
+      discard(state, action, ctx);
+      break;
+    case 'end-turn':
+      needStep('action', 'The turn ends');
+      if (rules.activeCard) throw new RuleError(`finish ${cardLabel(state, rules.activeCard.card)} first`);
+      if (jokerDue(state, action.side)) throw new RuleError('the deck is empty: you must play the Joker');
+      if (!mayEndTurn(state, legalActions(state, bf, action.side).some((l) => l.action.type !== 'end-turn'))) {
+        throw new RuleError('having chosen to issue orders you must play at least one card (or discard one)');
+      }
+      rules.cardsPlayedThisTurn = 0;
+      rules.discardedThisTurn = false;
+      endTurn(state, ctx, HOOKS);
+      break;
+    default:
+      throw new RuleError(`unknown action "${action.type}"`);
+  }
+  state.phase = rules.step;
+  state.turn = Math.floor(rules.turnNumber / 2) + 1;
+  if (!state.result) state.result = battleResult(state);
+}
+
+function createGame(setup: GameSetup): HmState {
+  const state = createHorseAndMusketGame(setup);
+  const ctx: RuleContext = {
+    dice: new DiceRoller(state.dice),
+    battlefield: battlefieldFromSpec(state.battlefield),
+    emit: (e) => void state.rules.setupLog.push(e.text),
+  };
+  beginTurn(state, state.rules.initiative, ctx, HOOKS);
+  state.phase = state.rules.step;
+  return state;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the panel and the AI read
+
+function describeUnit(state: HmState, u: Unit<HmUnitState>): UnitInfoLine[] {
+  const h = u as HmUnit;
+  const lines: UnitInfoLine[] = [{ label: 'Type', value: TROOPS[h.rs.troop].name }];
+  if (h.rs.general) {
+    const g = h.rs.general;
+    lines.push({ label: 'General', value: `${g.role === 'cinc' ? 'Commander-in-chief' : 'General'}, ${g.grade}${g.cavalry ? ' (cavalry)' : ''}: ${g.stats.leadership}/${g.stats.range}"/${g.stats.ability}` });
+    if (g.attachedTo) lines.push({ label: 'Attached to', value: unitById(state, g.attachedTo)?.name ?? g.attachedTo });
+    return lines;
+  }
+  lines.push({ label: 'Status', value: h.rs.statusHidden ? 'unknown until its first Resolve test' : STATUS_NAMES[h.rs.status] });
+  lines.push({ label: 'Stands', value: `${h.stands.length} of ${h.rs.originalStands}, ${disorderedCount(h)} disordered` });
+  lines.push({ label: 'Formation', value: h.formation + (h.rs.gun ? (h.rs.gun.limbered ? ', limbered' : ', unlimbered') : '') });
+  const st: string[] = [];
+  if (h.removed) st.push(`gone (${h.rs.removedBy})`);
+  if (isBroken(h)) st.push('broken, running');
+  else if (isShaken(state, h)) st.push('shaken');
+  if (h.rs.retrograde === 'withdrawing' || h.rs.retrograde === 'retreating') st.push(h.rs.retrograde);
+  if (h.rs.fresh) st.push('fresh');
+  if (h.rs.jubilation) st.push(`jubilant ${h.rs.jubilation}`);
+  if (h.rs.columnCompulsory) st.push('marching in column');
+  if (h.rs.gun && h.rs.gun.crew !== 'manned') st.push(`guns ${h.rs.gun.crew}`);
+  lines.push({ label: 'State', value: st.length ? st.join(', ') : 'steady' });
+  const cmd = h.rs.command ? unitById(state, h.rs.command) : undefined;
+  if (cmd) lines.push({ label: 'Command', value: cmd.removed ? `${cmd.name} (lost)` : cmd.name });
+  const cards = Object.values(state.rules.cards).filter((c) => c.unit === h.id && c.kind === 'unit');
+  if (cards.length) lines.push({ label: 'Unit cards', value: `${cards.filter((c) => state.rules.sides[h.side]!.hand.includes(c.id)).length} in hand of ${cards.length}` });
+  return lines;
+}
+
+const isCombatant = (u: Unit<HmUnitState>): boolean => u.rs.troop !== 'general';
+
+const hmAi: AiHints<HmGame, HmUnitState> = {
+  isCombatant,
+  strength: (state, u) => {
+    const h = u as HmUnit;
+    if (u.removed) return 0;
+    const good = h.stands.filter((s) => s.status === 'ok').length;
+    const base = (good + 0.5 * disorderedCount(h)) / Math.max(1, h.rs.originalStands);
+    return isBroken(h) ? base * 0.3 : isShaken(state as HmState, h) ? base * 0.6 : base;
+  },
+  value: (_state, u) => (u.rs.troop === 'general' ? 3 : (u.rs.points || 10) / 10),
+  threatReach: (state, u) => {
+    const h = u as HmUnit;
+    if (u.rs.troop === 'artillery') return inch(30);
+    return attackRange(h, { fog: state.rules.weather === 'fog' }) + inch(TROOPS[u.rs.troop].charge ?? 0) * 0;
+  },
+  fireRange: (u) => (u.rs.troop === 'artillery' ? { close: inch(6), long: inch(30) } : u.rs.troop === 'general' ? null : { close: inch(3), long: inch(6) }),
+  shaken: (state, u) => isShaken(state as HmState, u as HmUnit),
+  objectives: (state) => {
+    // The enemy army's centre of mass is what a horse-and-musket battle is fought for.
+    return state.sides.map((s) => {
+      const own = state.units.filter((u) => u.side === s.id && !u.removed && u.rs.troop !== 'general');
+      const n = Math.max(1, own.length);
+      return { x: own.reduce((a, u) => a + u.x, 0) / n, y: own.reduce((a, u) => a + u.y, 0) / n };
+    });
+  },
+  objectiveRadius: inch(6),
+  progress: (state) => {
+    const limit = Number(state.options.turnLimit ?? 24);
+    return Math.min(1, state.rules.turnNumber / Math.max(1, limit));
+  },
+  sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || Math.hypot(o.x - t.x, o.y - t.y) < inch(24),
+  forecast: (state, bf, action) => {
+    const u = unitById(state as HmState, String(action.unit ?? ''));
+    if (!u) return {};
+    if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
+      const t = unitById(state as HmState, String(action.target));
+      if (!t) return {};
+      const ratio = (u.stands.length + 1) / (t.stands.length + 1);
+      return { target: t.id, inflicted: Math.min(1, 0.25 * ratio), risk: Math.min(1, 0.25 / ratio) };
+    }
+    if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return { target: String(action.target), inflicted: 0.15, risk: 0.02 };
+    const to = action.to as { x: number; y: number } | undefined;
+    if (to && typeof to.x === 'number') {
+      const d = Math.hypot(to.x - u.x, to.y - u.y);
+      const heading = d > 1 ? angleOf(sub(to, u)) : u.facing;
+      const free = u.rs.troop === 'general' || u.formation === 'loose' || u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav';
+      const v = direction(free ? heading : u.facing);
+      const reach = free ? d : Math.max(0, (to.x - u.x) * v.x + (to.y - u.y) * v.y);
+      void bf;
+      return { pose: { x: u.x + v.x * reach, y: u.y + v.y * reach, facing: free ? heading : u.facing } };
+    }
+    return {};
+  },
+};
+
+export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
+  id: 'horse-and-musket',
+  name: 'Horse & Musket (Resolve)',
+  source: 'the Horse & Musket draft rulebook (seed 000), with the digest\'s resolutions',
+  lengthUnit: 'in',
+  options: [
+    { id: 'armyA', label: 'First army', help: 'Army list of the first side.', kind: 'choice', default: 'prussia-supremacy', choices: [] },
+    { id: 'armyB', label: 'Second army', help: 'Army list of the second side.', kind: 'choice', default: 'austria', choices: [] },
+    { id: 'points', label: 'Points', help: 'Points total for each army before national modifiers (160 gives about a two-hour battle).', kind: 'number', default: 160, min: 80, max: 600 },
+    { id: 'turnLimit', label: 'Player turns', help: 'The battle is judged after this many player turns if no army has broken (0: no limit).', kind: 'number', default: 40, min: 0, max: 200 },
+    {
+      id: 'sight',
+      label: 'Sight',
+      help: 'How sight is decided: from the real ground, woods and buildings, or by the book\'s levels and rules of thumb.',
+      kind: 'choice',
+      default: 'computed',
+      choices: [
+        { value: 'computed', label: 'Computed from the ground' },
+        { value: 'levels', label: 'The book\'s levels' },
+      ],
+    },
+    {
+      id: 'breakRule',
+      label: 'Army break',
+      help: 'When an army quits: more than half its infantry gone (B §8.1), or 40% of all its units (A §25).',
+      kind: 'choice',
+      default: 'half-infantry',
+      choices: [
+        { value: 'half-infantry', label: 'More than half the infantry' },
+        { value: 'forty-percent-all', label: '40% of all units' },
+      ],
+    },
+    { id: 'unpreparedSwap', label: 'Swap Chart E', help: 'Swap Stand and Break & Run on the Unprepared Cavalry chart (A3).', kind: 'boolean', default: false },
+  ],
+  notes: HORSE_AND_MUSKET_NOTES,
+  scenarios: SCENARIOS,
+  createGame,
+  legalActions,
+  apply,
+  describeUnit,
+  figureHeight: (u) => FIGURE_HEIGHT[(u as HmUnit).rs.troop],
+  sightOptions: (state) => ({ obscuringLimit: inch(4), maxRange: WEATHER[state.rules.weather].visibility ? inch(WEATHER[state.rules.weather].visibility!) : undefined } as never),
+  ai: hmAi,
+};
+
+void threatRange;

@@ -1,0 +1,203 @@
+/**
+ * The horse-and-musket ruleset's own records in the game state (seed 000; digest part A §5, B §2,
+ * A §6-7). Everything is plain JSON so the state can be cloned, hashed and saved.
+ */
+
+import type { GameState, SideId, Unit } from '../../core/model';
+
+/** Troop types of A §3. Freikorps and Freihussars are skirmishers with the `freikorps` flag. */
+export const TROOP_TYPES = ['infantry', 'skirmInf', 'lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'artillery', 'general'] as const;
+export type TroopType = (typeof TROOP_TYPES)[number];
+
+/** Unit status (quality), lowest first (A §4). */
+export const STATUSES = ['unreliable', 'poorlyTrained', 'trained', 'wellTrained', 'elite', 'exceptional'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const NATIONS = ['austria', 'russia', 'prussia'] as const;
+export type Nation = (typeof NATIONS)[number];
+
+/** Formations of A §5. Guns use 'line' for unlimbered and 'column' for limbered (B §2.1). */
+export type Formation = 'line' | 'column' | 'loose';
+
+/** What a unit is doing of its own accord between orders (A §9). */
+export type Retrograde = 'none' | 'withdrawing' | 'retreating' | 'running';
+
+export type GunKind = 'cannon' | 'howitzer';
+
+/** Who serves a gun now (B §2.8, §2.11). */
+export type GunCrew = 'manned' | 'abandoned' | 'fled' | 'overrun';
+
+export interface GunState {
+  kind: GunKind;
+  limbered: boolean;
+  crew: GunCrew;
+  /** The side that controls the gun now (changes hands by overrunning, B §2.11). */
+  controller: SideId;
+  /** Suppressed: no orders until after the next Joker (B §2.8, d6 1-2). */
+  suppressed: boolean;
+  /** Seriously damaged: no orders until a 4-6 is rolled at a Joker (B §2.8, d6 5-6). */
+  damaged: boolean;
+  spiked: boolean;
+  /** Overrun guns lose their team: they may only be manhandled (B §2.11). */
+  noTeam: boolean;
+  /** Ball or shell waits for the next artillery card after unlimbering or remanning (B §2.1, §2.11). */
+  readyForBall: boolean;
+}
+
+/** General grades (A §6.2-6.3). Mediocre is bought; the rest are rolled. */
+export type GeneralGrade = 'mediocre' | 'talented' | 'skilled' | 'great' | 'exceptional';
+
+/** A General's `Leadership / Range / Ability` (A §6.1); range in inches. */
+export interface GeneralStats {
+  leadership: number;
+  range: number;
+  ability: number;
+}
+
+export interface GeneralState {
+  role: 'cinc' | 'general';
+  grade: GeneralGrade;
+  stats: GeneralStats;
+  /** A cavalry General orders only cavalry (A §6.4). */
+  cavalry: boolean;
+  /** The unit he is attached to (in base contact with), or null when alone (A §2.2). */
+  attachedTo: string | null;
+  /** General cards played this turn (Russian Generals play at most one, B §3.3). */
+  cardsThisTurn: number;
+}
+
+export type ContactSide = 'front' | 'flank' | 'rear';
+
+export interface HmUnitState {
+  troop: TroopType;
+  status: Status;
+  /** Freikorps and Freihussars: status is unknown until the first Resolve test (A §4.1). */
+  statusHidden: boolean;
+  freikorps: boolean;
+  /** Cossacks may enter woodland (B §4.4). */
+  cossack: boolean;
+  nation: Nation;
+  /** The General whose Command it belongs to; null for skirmishers, artillery and Generals (A §6.5). */
+  command: string | null;
+  /** Stands at the start, the General excluded (A §5). */
+  originalStands: number;
+  /** The formation a loose unit returns to (A §11.7). */
+  baseFormation: 'line' | 'column';
+  retrograde: Retrograde;
+  /** Direction of a withdrawal or retreat, radians, apart from the facing (A §19.4). */
+  retrogradeHeading: number;
+  /** A column that must still make its compulsory move (A §11.5). */
+  columnCompulsory: boolean;
+  /** No stand has ever been disordered (A §18.4). */
+  fresh: boolean;
+  jubilation: number;
+  /** Shaken by a result (Veer Off, Falter, Retire, Retreat) until reformed (A2). */
+  shakenMarker: boolean;
+  /** May be given Assault orders (army list), and the opponent it may go on assaulting (A §23.2). */
+  assault: boolean;
+  assaultTarget: string | null;
+  /** Enemy units in base contact and which of our sides they touch. */
+  contacts: { unit: string; side: ContactSide }[];
+  /** Moved this turn (loose units that did not move reform, A §11.7). */
+  moved: boolean;
+  /** Free column wheels used this turn (A §11.5). */
+  freeWheels: number;
+  /** Prussians: the first order fixes line or column (B §3.3); true once decided. */
+  formationDeclared: boolean;
+  /** Skirmishers fielded as formed troops keep +3 in rough ground when attacked (B §1.4). */
+  exSkirmisher: boolean;
+  /** Deployed outside its General's range: status already lowered by one (B §6.4). */
+  outOfCommand: boolean;
+  /** Fired and may be seen at any range until this turn number is over (C §8.8). */
+  firedUntilTurn: number;
+  gun: GunState | null;
+  general: GeneralState | null;
+  /** Why the unit left the table. */
+  removedBy: 'destroyed' | 'dispersed' | 'left-table' | 'killed' | null;
+  /** Army-list entry it was bought as, for the panel and the points. */
+  listEntry: string;
+  points: number;
+}
+
+export type HmUnit = Unit<HmUnitState>;
+
+/** Order-deck cards (A §7.1). */
+export type CardKind = 'unit' | 'general' | 'artillery' | 'skirmInf' | 'skirmCav' | 'infantryAdvance' | 'joker' | 'national' | 'event';
+
+export interface Card {
+  id: string;
+  kind: CardKind;
+  /** The side the card belongs to; null for cards that belong to whoever draws them. */
+  owner: SideId | null;
+  /** Unit cards: the unit; General cards: the General. */
+  unit?: string;
+}
+
+/** The steps of a player's turn (A §8.1). */
+export type TurnStep = 'deploy' | 'decision' | 'reorganisation' | 'action' | 'over';
+
+export type Weather = 'clear' | 'rain' | 'heavyRain' | 'mist' | 'fog';
+
+export interface HmSideState {
+  hand: string[];
+  /** Attacker or defender (B §6.1). */
+  posture: 'attacker' | 'defender';
+  /** Cards drawn at the start of each of this side's turns (A §8.5). */
+  drawPerTurn: number;
+  /** Units this side started with that count for the army's break (B §8.1). */
+  startInfantry: number;
+  startUnits: number;
+  /** The Infantry Advance card the attacker starts with must be played in his first turn (A §7.2). */
+  mustPlayAdvance: boolean;
+  turnsTaken: number;
+}
+
+export interface HmGame {
+  cards: Record<string, Card>;
+  deck: string[];
+  discard: string[];
+  sides: Record<SideId, HmSideState>;
+  step: TurnStep;
+  /** The side whose turn it is. */
+  turnSide: SideId;
+  /** The side that won the initiative (moves first). */
+  initiative: SideId;
+  /** The active player chose to Issue Orders this turn (compulsory moves follow, A §9). */
+  issuedOrders: boolean;
+  jokersPlayed: number;
+  weather: Weather;
+  /** Heavy-rain Jokers counted so far (B §4.12). */
+  heavyRainJokers: number;
+  /** Markers left by completely destroyed units (A §25): they count as broken friends within 9". */
+  destroyedMarkers: { side: SideId; x: number; y: number }[];
+  /** Units that already came under skirmisher fire this turn while shaken (B §1.6). */
+  skirmishFiredAt: string[];
+  /** A free order after a breakthrough (A §21.2): the unit, until used or the next card. */
+  breakthroughOrder: string | null;
+  /** Counts of turns, for the log and the battle's length. */
+  turnNumber: number;
+  /** What happened before the first turn (armies, Generals, initiative), in words for the log. */
+  setupLog: string[];
+  /** A card being played that gives several orders (artillery, skirmishers, the Joker, Infantry Advance). */
+  activeCard: ActiveCard | null;
+  /** A General whose card was just used: he may now move (A §6.7). */
+  pendingGeneralMove: string | null;
+  /** Cards played this turn (a player who issues orders must play one, A §8.1 step 5). */
+  cardsPlayedThisTurn: number;
+  /** A card was discarded this turn to make the compulsory moves (A §7.8). */
+  discardedThisTurn: boolean;
+}
+
+/** A card in play with orders left to give (A §7.1, §7.6, B §1.1, §2.1). */
+export interface ActiveCard {
+  card: string;
+  kind: CardKind;
+  /** Units that have had their order from this card. */
+  ordered: string[];
+  /** Orders left (the Joker's three General cards); null when every eligible unit may have one. */
+  ordersLeft: number | null;
+  /** Artillery: batteries that have fired on this card (each may then take one more order). */
+  fired: string[];
+}
+
+export type HmState = GameState<HmGame, HmUnitState>;

@@ -1,0 +1,143 @@
+/** Looking things up in a horse-and-musket game: units, Commands, Generals, losses and the break. */
+
+import type { GameResult, SideId } from '../../core/model';
+import type { HmState, HmUnit, TroopType } from './types';
+
+export const FOOT: readonly TroopType[] = ['infantry', 'skirmInf'];
+export const MOUNTED: readonly TroopType[] = ['lightCav', 'heavyCav', 'cuirassier', 'skirmCav'];
+export const CAVALRY: readonly TroopType[] = ['lightCav', 'heavyCav', 'cuirassier'];
+export const SKIRMISHERS: readonly TroopType[] = ['skirmInf', 'skirmCav'];
+
+export const isFoot = (u: HmUnit): boolean => FOOT.includes(u.rs.troop);
+export const isMounted = (u: HmUnit): boolean => MOUNTED.includes(u.rs.troop);
+export const isCavalry = (u: HmUnit): boolean => CAVALRY.includes(u.rs.troop);
+export const isSkirmisher = (u: HmUnit): boolean => SKIRMISHERS.includes(u.rs.troop);
+export const isGeneral = (u: HmUnit): boolean => u.rs.troop === 'general';
+export const isArtillery = (u: HmUnit): boolean => u.rs.troop === 'artillery';
+
+export function unitById(state: HmState, id: string): HmUnit | undefined {
+  return state.units.find((u) => u.id === id);
+}
+
+export function mustUnit(state: HmState, id: unknown): HmUnit {
+  const u = typeof id === 'string' ? unitById(state, id) : undefined;
+  if (!u) throw new Error(`no unit "${String(id)}"`);
+  return u;
+}
+
+/** Units still on the table. */
+export function liveUnits(state: HmState): HmUnit[] {
+  return state.units.filter((u) => !u.removed);
+}
+
+export function enemiesOf(state: HmState, u: HmUnit): HmUnit[] {
+  return state.units.filter((e) => !e.removed && e.side !== u.side);
+}
+
+export function friendsOf(state: HmState, u: HmUnit): HmUnit[] {
+  return state.units.filter((f) => !f.removed && f.side === u.side && f.id !== u.id);
+}
+
+export function disorderedCount(u: HmUnit): number {
+  return u.stands.filter((s) => s.status === 'disordered').length;
+}
+
+export function destroyedCount(u: HmUnit): number {
+  return Math.max(0, u.rs.originalStands - u.stands.length);
+}
+
+/** Once half its stands are destroyed a unit is shaken for good (A34). */
+export function permanentlyShaken(u: HmUnit): boolean {
+  return u.rs.troop !== 'general' && u.rs.originalStands > 0 && destroyedCount(u) * 2 >= u.rs.originalStands;
+}
+
+/**
+ * Shaken (A §15.3): more than half its stands disordered or destroyed, a shaken marker from a result
+ * (A2), or half destroyed for good. A General is shaken when alone and disordered or attached to a
+ * shaken unit (A §15.3 proposal).
+ */
+export function isShaken(state: HmState, u: HmUnit): boolean {
+  if (u.rs.general) {
+    const host = u.rs.general.attachedTo ? unitById(state, u.rs.general.attachedTo) : undefined;
+    if (host && !host.removed) return isShaken(state, host);
+    return u.stands.some((s) => s.status === 'disordered');
+  }
+  if (u.rs.shakenMarker || permanentlyShaken(u)) return true;
+  return (disorderedCount(u) + destroyedCount(u)) * 2 > u.rs.originalStands;
+}
+
+export const isBroken = (u: HmUnit): boolean => u.rs.retrograde === 'running';
+
+/** The Generals of a side, the CinC first. */
+export function generalsOf(state: HmState, side: SideId): HmUnit[] {
+  return state.units
+    .filter((u) => u.side === side && u.rs.general && !u.removed)
+    .sort((a, b) => (a.rs.general!.role === 'cinc' ? -1 : 0) - (b.rs.general!.role === 'cinc' ? -1 : 0));
+}
+
+export function cincOf(state: HmState, side: SideId): HmUnit | undefined {
+  return state.units.find((u) => u.side === side && u.rs.general?.role === 'cinc' && !u.removed);
+}
+
+/** The unit a General is attached to, if any. */
+export function hostOf(state: HmState, general: HmUnit): HmUnit | undefined {
+  const id = general.rs.general?.attachedTo;
+  const host = id ? unitById(state, id) : undefined;
+  return host && !host.removed ? host : undefined;
+}
+
+/** Generals attached to a unit. */
+export function attachedGenerals(state: HmState, u: HmUnit): HmUnit[] {
+  return state.units.filter((g) => !g.removed && g.rs.general?.attachedTo === u.id);
+}
+
+/**
+ * Units that count toward the break (B §8.1): infantry (the book's "infantry units"; skirmishing
+ * infantry are infantry too) or, with the A §25 option, every unit but Generals.
+ */
+function countsForBreak(u: HmUnit, allUnits: boolean): boolean {
+  if (allUnits) return u.rs.troop !== 'general';
+  return u.rs.troop === 'infantry' || u.rs.troop === 'skirmInf';
+}
+
+/** Gone for the break: left the table, destroyed, dispersed, permanently shaken or broken (B §8.1). */
+export function lostForBreak(u: HmUnit): boolean {
+  return u.removed || permanentlyShaken(u) || isBroken(u);
+}
+
+export function breakTally(state: HmState, side: SideId, allUnits: boolean): { lost: number; total: number } {
+  const units = state.units.filter((u) => u.side === side && countsForBreak(u, allUnits));
+  return { lost: units.filter(lostForBreak).length, total: units.length };
+}
+
+/** B §8.1 (or the A §25 40% option): the side over the threshold loses; both at once is a draw. */
+export function battleResult(state: HmState): GameResult | null {
+  const allUnits = state.options.breakRule === 'forty-percent-all';
+  const over = (side: SideId): boolean => {
+    const t = breakTally(state, side, allUnits);
+    if (t.total === 0) return false;
+    return allUnits ? t.lost * 10 >= t.total * 4 : t.lost * 2 > t.total;
+  };
+  const broken = state.sides.filter((s) => over(s.id)).map((s) => s.id);
+  const what = allUnits ? '40% of its units' : 'more than half its infantry';
+  if (broken.length === 2) return { winner: null, reason: `both armies lost ${what} in the same turn` };
+  if (broken.length === 1) {
+    const loser = state.sides.find((s) => s.id === broken[0])!;
+    const winner = state.sides.find((s) => s.id !== loser.id)!;
+    return { winner: winner.id, reason: `${loser.name} lost ${what} and quit the field` };
+  }
+  const limit = Number(state.options.turnLimit ?? 0);
+  if (limit > 0 && state.rules.turnNumber > limit) {
+    // [ENGINE DEFAULT] a battle cut short is judged on the share of the break threshold each side has reached.
+    const share = (side: SideId): number => {
+      const t = breakTally(state, side, allUnits);
+      return t.total ? t.lost / t.total : 0;
+    };
+    const a = share(state.sides[0]!.id);
+    const b = share(state.sides[1]!.id);
+    if (a === b) return { winner: null, reason: `the turn limit came with both armies equally hurt` };
+    const winner = a < b ? state.sides[0]! : state.sides[1]!;
+    return { winner: winner.id, reason: `the turn limit came with ${winner.name} the less hurt` };
+  }
+  return null;
+}
