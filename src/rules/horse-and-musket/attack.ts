@@ -34,7 +34,7 @@ import {
   type ResolveRole,
 } from './charts';
 import { ARMY_LISTS } from './armies';
-import { defensiveGrapeshot, grapeshotAt } from './fire';
+import { defensiveGrapeshot, fireCover, grapeshotAt } from './fire';
 import { destroyStands, disorderStands, moveTo, walk, zoneContext } from './moves';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
@@ -111,7 +111,8 @@ function resolveFacts(state: HmState, bf: Battlefield, u: HmUnit, opponent: HmUn
     return (cinc?.removed ?? false) || (own?.removed ?? false);
   })();
   const attached = attachedGenerals(state, u).some((g) => g.rs.general!.grade !== 'mediocre');
-  const cover = coverOf(bf, { x: u.x, y: u.y }, u.rs.troop, colourPoint(opponent));
+  // Infantry counts as in cover only with its ranks broken (A §18.7), as for fire (fire.ts fireCover).
+  const cover = u.rs.troop === 'infantry' && u.formation !== 'loose' ? 'none' : coverOf(bf, { x: u.x, y: u.y }, u.rs.troop, colourPoint(opponent));
   return {
     troop: u.rs.troop,
     status: u.rs.status,
@@ -198,17 +199,25 @@ function listOf(u: HmUnit): keyof typeof ARMY_LISTS {
 function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, reach: number, stopShort = 0): boolean {
   const heading = angleOf(sub(colourPoint(target), colourPoint(u)));
   u.facing = wrapAngle(u.facing + Math.max(-Math.PI / 4, Math.min(Math.PI / 4, wrapAngle(heading - u.facing))));
-  let lo = 0;
-  let hi = reach;
   const at = (d: number): HmUnit => {
     const v = direction(heading);
     return { ...u, x: u.x + v.x * d, y: u.y + v.y * d };
   };
-  if (!touchingOrOver(at(hi), target)) {
+  // The first contact along the way, not only at the end: a charge stops at the first touch (A §19.2).
+  const step = 5;
+  let hi = -1;
+  for (let d = 0; d <= reach + step - 1e-9; d += step) {
+    if (touchingOrOver(at(Math.min(d, reach)), target)) {
+      hi = Math.min(d, reach);
+      break;
+    }
+  }
+  if (hi < 0) {
     const w = walk(state, bf, u, heading, Math.max(0, reach - stopShort), u.facing, { exemptHalts: true, ignore: [target.id] });
     moveTo(state, bf, u, w.pose);
     return false;
   }
+  let lo = Math.max(0, hi - step);
   for (let k = 0; k < 24; k++) {
     const mid = (lo + hi) / 2;
     if (touchingOrOver(at(mid), target)) hi = mid;
@@ -419,7 +428,7 @@ function combatDice(state: HmState, bf: Battlefield, ctx: RuleContext, victim: S
   const roll = rollCombatDice(ctx.dice, n, need, state.rules.weather);
   let lost = roll.destroyed;
   const notes: string[] = [];
-  const cover = coverOf(bf, colourPoint(victim.unit), victim.unit.rs.troop, colourPoint(by.unit));
+  const cover = fireCover(bf, victim.unit, colourPoint(by.unit));
   const save = cover === 'none' ? null : saveNeed(cover, saveSituationFor(situations));
   let saved = 0;
   if (save !== null && lost > 0) {
@@ -540,8 +549,7 @@ function gunsAttacked(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side
   const notes: string[] = [];
   const gun = d.unit;
   if (gun.rs.gun?.crew === 'manned' && (d.result.kind === 'standFire' || d.result.kind === 'abandonIfCharged') && !a.unit.removed && colourGap(a.unit, gun) <= inch(6) + 1) {
-    grapeshotAt(state, bf, ctx, gun.id, a.unit.id);
-    notes.push(`${gun.name} fires grapeshot at ${a.unit.name}`);
+    if (grapeshotAt(state, bf, ctx, gun.id, a.unit.id)) notes.push(`${gun.name} fires grapeshot at ${a.unit.name}`);
   }
   if (a.chargedHome && !a.unit.removed) {
     gun.rs.gun!.crew = 'overrun';
@@ -584,7 +592,11 @@ function aftermath(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, d
     notes.push(`${l.name} is thrown back`, ...moveTo(state, bf, l, w.pose));
     if (w.hitEnemy) notes.push(...destroyUnit(state, l, 'thrown back into the enemy'));
     else if (w.hitTerrain) disorderStands(l, l.stands.length);
-    if (TROOPS[win.unit.rs.troop].mounted && !l.removed) closeTo(state, bf, win.unit, l, inch(2));
+    // The victor follows: always when mounted; foot only against foot with neither in cover (A §21.1).
+    const foot = (x: HmUnit): boolean => TROOPS[x.rs.troop].foot;
+    const open = (x: HmUnit, from: HmUnit): boolean => fireCover(bf, x, colourPoint(from)) === 'none';
+    const follows = TROOPS[win.unit.rs.troop].mounted || (foot(win.unit) && foot(l) && open(win.unit, l) && open(l, win.unit));
+    if (follows && !l.removed) closeTo(state, bf, win.unit, l, inch(2) + 2);
   }
   void ctx;
   return notes;

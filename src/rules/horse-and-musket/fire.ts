@@ -18,8 +18,8 @@
  * - Overhead fire (cannon only): the units in the way are no bar when the cannon's level is above
  *   theirs and the target's, or the target's level is above the cannon's and theirs (B §2.3, §4.3).
  * - Shell: the howitzer sees some in-arc point of the target, or any friendly General sees the unit.
- * - Concealment caps (C §8.8) apply unless `state.options.visibility === false`; the sight mode is
- *   'computed' when `state.options.realisticLOS === true`, else the book's 'levels'. Defensive
+ * - Concealment caps (C §8.8) apply to enemy targets; the sight mode is the game's `sight` option
+ *   ('computed' from the ground unless 'levels' was chosen). Defensive
  *   grapeshot needs arc and line of sight but no concealment test (C §8.2, B49); grapeshot at an
  *   attacker of the guns (B §2.9) needs only the 6" range.
  * - Cover for saves is the cover of the Colour Stand, seen from the firer; infantry must be loose to
@@ -101,6 +101,8 @@ import { attachedGenerals, hostOf, isBroken, isShaken, unitById } from './world'
 const EPS = 1e-6;
 /** How finely a bouncing ball's path is checked against the terrain, mm. */
 const BOUNCE_STEP = 2.5;
+/** Blocking stands are grown by this, mm, so a line cannot slip through the seam between two that touch. */
+const SEAM = 0.5;
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -131,9 +133,9 @@ function rollsSince(ctx: RuleContext, from: number): DiceRoll[] {
 /** How the fire rules look at the table (see the header). */
 export function fireSight(state: HmState, enemy: boolean, target?: HmUnit): SightContext {
   const ctx: SightContext = {
-    mode: state.options.realisticLOS === true ? 'computed' : 'levels',
+    mode: state.options.sight === 'levels' ? 'levels' : 'computed',
     weather: state.rules.weather,
-    enemy: enemy && state.options.visibility !== false,
+    enemy,
     turn: state.rules.turnNumber,
   };
   if (target) {
@@ -486,7 +488,7 @@ function lineBlockers(state: HmState, gun: HmUnit, target: HmUnit, m: Muzzle, q:
           out.push({ unit: u, why: `the line passes within ${ARTILLERY_FRIENDLY_CLEARANCE}" of ${u.name}` });
           break;
         }
-      } else if (segmentCrossesRect(m.at, q, r)) {
+      } else if (segmentCrossesRect(m.at, q, r, -SEAM)) {
         out.push({ unit: u, why: `${u.name} is in the way` });
         break;
       }
@@ -968,7 +970,7 @@ function skirmishLine(state: HmState, u: HmUnit, own: OrientedRect, target: HmUn
   for (const p of frontEdgePoints(own)) {
     for (const q of to) {
       if (segmentCrossesRect(p, q, own)) continue;
-      const b = blockers.find((x) => segmentCrossesRect(p, q, x.r));
+      const b = blockers.find((x) => segmentCrossesRect(p, q, x.r, -SEAM));
       if (!b) return { clear: true, blocker: '' };
       blocker ||= b.name;
     }

@@ -342,7 +342,10 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
   if (!allowed) throw new RuleError(`${u.name} cannot take a ${ORDER_LABELS[order] ?? order} order now`);
   // Prussians: the first order fixes line or column (B §3.3) — the engine keeps the deployed formation.
   u.rs.formationDeclared = true;
-  carryOut(state, bf, u, order, action, ctx);
+  // A breakthrough's free order is this one if the victor takes it; any order ends it (A §21.2).
+  const afterBreakthrough = rules.breakthroughOrder === u.id;
+  rules.breakthroughOrder = null;
+  carryOut(state, bf, u, order, action, ctx, afterBreakthrough);
   // Spend the card, or count the order on the card in play.
   if (rules.activeCard) {
     // Firing is not a battery's one order: it may still manhandle, limber or unlimber (B §2.1).
@@ -357,10 +360,9 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
       if (!g.removed && g.rs.general!.grade !== 'mediocre') rules.pendingGeneralMove = g.id;
     }
   }
-  rules.breakthroughOrder = null;
 }
 
-function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, action: Action, ctx: RuleContext): void {
+function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, action: Action, ctx: RuleContext, afterBreakthrough: boolean): void {
   const units = liveUnits(state);
   switch (order) {
     case 'move':
@@ -418,7 +420,7 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
       if (!t) throw new RuleError('the Attack needs a target');
       if (!attackTargets(state, bf, u).some((x) => x.id === t.id)) throw new RuleError(`${u.name} may not Attack ${t.name} now`);
       assertAttack(state, bf, u, t);
-      resolveAttack(state, bf, ctx, u, t, { assault: order === 'assault', afterBreakthrough: state.rules.breakthroughOrder === u.id });
+      resolveAttack(state, bf, ctx, u, t, { assault: order === 'assault', afterBreakthrough });
       return;
     }
     case 'withdraw':
@@ -468,9 +470,9 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
     case 'fire': {
       const t = unitById(state, String(action.target));
       if (!t) throw new RuleError('the gun needs a target');
-      const near = colourGapPoint(u, t) <= inch(6) + 0.5;
+      // Grapeshot when the target is within its reach, measured as the fire rules measure it (B §2.2).
+      const near = artilleryTargets(state, bf, u, 'grapeshot').legal.some((x) => x.id === t.id);
       fireArtillery(state, bf, ctx, u.id, t.id, near ? 'grapeshot' : u.rs.gun!.kind === 'howitzer' ? 'shell' : 'ball');
-      state.rules.activeCard?.fired.push(u.id);
       return;
     }
     case 'manhandle':
@@ -496,10 +498,6 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
       return;
     }
   }
-}
-
-function colourGapPoint(a: HmUnit, b: HmUnit): number {
-  return Math.min(...b.stands.map((s) => Math.hypot(a.x - (b.x + s.f * Math.cos(b.facing) - s.l * Math.sin(b.facing)), a.y - (b.y + s.f * Math.sin(b.facing) + s.l * Math.cos(b.facing)))));
 }
 
 function gunMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, reach: number, ctx: RuleContext, verb: string): void {

@@ -1,28 +1,16 @@
 /** Looking things up in a horse-and-musket game: units, Commands, Generals, losses and the break. */
 
 import type { GameResult, SideId } from '../../core/model';
-import type { HmState, HmUnit, TroopType } from './types';
+import type { HmState, HmUnit } from './types';
 
-export const FOOT: readonly TroopType[] = ['infantry', 'skirmInf'];
-export const MOUNTED: readonly TroopType[] = ['lightCav', 'heavyCav', 'cuirassier', 'skirmCav'];
-export const CAVALRY: readonly TroopType[] = ['lightCav', 'heavyCav', 'cuirassier'];
-export const SKIRMISHERS: readonly TroopType[] = ['skirmInf', 'skirmCav'];
+import { destroyedCount, isBroken, isShaken as shakenAmong } from './zones';
 
-export const isFoot = (u: HmUnit): boolean => FOOT.includes(u.rs.troop);
-export const isMounted = (u: HmUnit): boolean => MOUNTED.includes(u.rs.troop);
-export const isCavalry = (u: HmUnit): boolean => CAVALRY.includes(u.rs.troop);
-export const isSkirmisher = (u: HmUnit): boolean => SKIRMISHERS.includes(u.rs.troop);
+export { destroyedCount, disorderedCount, isBroken } from './zones';
+
 export const isGeneral = (u: HmUnit): boolean => u.rs.troop === 'general';
-export const isArtillery = (u: HmUnit): boolean => u.rs.troop === 'artillery';
 
 export function unitById(state: HmState, id: string): HmUnit | undefined {
   return state.units.find((u) => u.id === id);
-}
-
-export function mustUnit(state: HmState, id: unknown): HmUnit {
-  const u = typeof id === 'string' ? unitById(state, id) : undefined;
-  if (!u) throw new Error(`no unit "${String(id)}"`);
-  return u;
 }
 
 /** Units still on the table. */
@@ -34,39 +22,15 @@ export function enemiesOf(state: HmState, u: HmUnit): HmUnit[] {
   return state.units.filter((e) => !e.removed && e.side !== u.side);
 }
 
-export function friendsOf(state: HmState, u: HmUnit): HmUnit[] {
-  return state.units.filter((f) => !f.removed && f.side === u.side && f.id !== u.id);
-}
-
-export function disorderedCount(u: HmUnit): number {
-  return u.stands.filter((s) => s.status === 'disordered').length;
-}
-
-export function destroyedCount(u: HmUnit): number {
-  return Math.max(0, u.rs.originalStands - u.stands.length);
-}
-
 /** Once half its stands are destroyed a unit is shaken for good (A34). */
 export function permanentlyShaken(u: HmUnit): boolean {
   return u.rs.troop !== 'general' && u.rs.originalStands > 0 && destroyedCount(u) * 2 >= u.rs.originalStands;
 }
 
-/**
- * Shaken (A §15.3): more than half its stands disordered or destroyed, a shaken marker from a result
- * (A2), or half destroyed for good. A General is shaken when alone and disordered or attached to a
- * shaken unit (A §15.3 proposal).
- */
+/** Shaken (A §15.3, A2, A34), a General by his unit (zones.ts holds the rule). */
 export function isShaken(state: HmState, u: HmUnit): boolean {
-  if (u.rs.general) {
-    const host = u.rs.general.attachedTo ? unitById(state, u.rs.general.attachedTo) : undefined;
-    if (host && !host.removed) return isShaken(state, host);
-    return u.stands.some((s) => s.status === 'disordered');
-  }
-  if (u.rs.shakenMarker || permanentlyShaken(u)) return true;
-  return (disorderedCount(u) + destroyedCount(u)) * 2 > u.rs.originalStands;
+  return shakenAmong(u, state.units);
 }
-
-export const isBroken = (u: HmUnit): boolean => u.rs.retrograde === 'running';
 
 /** The Generals of a side, the CinC first. */
 export function generalsOf(state: HmState, side: SideId): HmUnit[] {
