@@ -1,0 +1,47 @@
+/**
+ * The Horse & Musket ruleset on the real page: the armies are drawn, and the turn buttons take the
+ * side to act from the moment of decision through reorganisation to the action step, where its
+ * units' orders name the card each one spends.
+ */
+
+import { join } from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { RESULTS, idle, legal, openApp, view, type App } from './browser';
+import { colourStats, decodePng } from './png';
+
+const baseUrl = inject('baseUrl');
+let app: App | null = null;
+
+afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+describe('a Horse & Musket battle', () => {
+  it('draws both armies and plays a turn up to the orders', async () => {
+    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=browser-hm');
+    const { page } = app;
+    await idle(page);
+    const v = await view(page);
+    expect(v.state.rulesetId).toBe('horse-and-musket');
+    expect(v.state.phase).toBe('decision');
+    const kinds = new Set(v.state.units.map((u) => u.kind));
+    expect([...kinds].sort()).toEqual(['artillery', 'cavalry', 'commander', 'infantry']);
+    const png = await page.getByTestId('canvas-wrap').locator('canvas').screenshot({ path: join(RESULTS, 'horse-and-musket.png') });
+    const stats = colourStats(decodePng(png));
+    expect(stats.distinct).toBeGreaterThan(150);
+    expect(stats.topShare).toBeLessThan(0.5);
+
+    await page.getByTestId('turn-Issue orders').click();
+    await idle(page);
+    expect((await view(page)).state.phase).toBe('reorganisation');
+    await page.getByTestId('turn-Reorganisation done').click();
+    await idle(page);
+    expect((await view(page)).state.phase).toBe('action');
+    const orders = (await legal(page)).filter((l) => l.unit);
+    expect(orders.length).toBeGreaterThan(0);
+    // Every order says which card it spends: "Move (Unit card: ...)" or "(General card)".
+    for (const o of orders) expect(o.label).toMatch(/\((Unit card|General card)/);
+    expect(app.errors).toEqual([]);
+  });
+});
