@@ -51,7 +51,8 @@ function readList(value: unknown, fallback: ArmyListId, which: string): ArmyList
   throw new RuleError(`${which}: "${String(value)}" is not an army list; choose one of ${ARMY_LIST_IDS.join(', ')}`);
 }
 
-function blankState(troop: TroopType, nation: Nation): HmUnitState {
+/** A unit record with nothing happened to it yet, for army building and for tests. */
+export function blankState(troop: TroopType, nation: Nation): HmUnitState {
   return {
     troop,
     status: 'trained',

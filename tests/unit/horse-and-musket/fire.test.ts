@@ -7,6 +7,7 @@
  * −y. A gun at (20", 4") has its muzzle (the centre of its front edge) at y = 4" + 20 mm.
  */
 
+import { blankState } from '../../../src/rules/horse-and-musket/setup';
 import { describe, expect, it } from 'vitest';
 import type { Vec2 } from '../../../src/core/geometry';
 import { DiceRoller, scriptedDice } from '../../../src/core/dice';
@@ -78,30 +79,8 @@ function unit(id: string, side: 'a' | 'b', troop: TroopType, x: number, y: numbe
     stands: layoutStands(troop, formation, stands),
     removed: false,
     rs: {
-      troop,
-      status: 'trained',
-      statusHidden: false,
-      freikorps: false,
-      cossack: false,
-      nation: side === 'a' ? 'prussia' : 'austria',
-      command: null,
+      ...blankState(troop, side === 'a' ? 'prussia' : 'austria'),
       originalStands: stands,
-      baseFormation: 'line',
-      retrograde: 'none',
-      retrogradeHeading: 0,
-      columnCompulsory: false,
-      fresh: troop !== 'artillery',
-      jubilation: 0,
-      shakenMarker: false,
-      assault: false,
-      assaultTarget: null,
-      contacts: [],
-      moved: false,
-      freeWheels: 0,
-      formationDeclared: true,
-      exSkirmisher: false,
-      outOfCommand: false,
-      firedUntilTurn: 0,
       gun:
         troop === 'artillery'
           ? { kind: opts.gun ?? 'cannon', limbered: false, crew: 'manned', controller: side, suppressed: false, damaged: false, spiked: false, noTeam: false, readyForBall: true }

@@ -4,6 +4,7 @@
  * (entered dice must all be used, so a test also proves how many dice an action throws).
  */
 
+import { blankState } from '../../../src/rules/horse-and-musket/setup';
 import { expect } from 'vitest';
 import { apply, legalActions, stateHash, type ApplyResult } from '../../../src/core/engine';
 import type { LegalAction } from '../../../src/core/ruleset';
@@ -56,39 +57,7 @@ export interface UnitSpec {
 
 const DEFAULT_STANDS: Partial<Record<TroopType, number>> = { infantry: 5, skirmInf: 4, lightCav: 4, heavyCav: 4, cuirassier: 4, skirmCav: 3 };
 
-function blank(troop: TroopType, nation: HmUnitState['nation']): HmUnitState {
-  return {
-    troop,
-    status: 'trained',
-    statusHidden: false,
-    freikorps: false,
-    cossack: false,
-    nation,
-    command: null,
-    originalStands: 0,
-    baseFormation: 'line',
-    retrograde: 'none',
-    retrogradeHeading: 0,
-    columnCompulsory: false,
-    fresh: troop !== 'artillery',
-    jubilation: 0,
-    shakenMarker: false,
-    assault: false,
-    assaultTarget: null,
-    contacts: [],
-    moved: false,
-    freeWheels: 0,
-    formationDeclared: true,
-    exSkirmisher: false,
-    outOfCommand: false,
-    firedUntilTurn: 0,
-    gun: null,
-    general: null,
-    removedBy: null,
-    listEntry: '',
-    points: 0,
-  };
-}
+const blank = blankState;
 
 /** A unit laid out afresh at a spot: a line of 5 stands for infantry unless told otherwise. */
 export function makeUnit(spec: UnitSpec): HmUnit {
