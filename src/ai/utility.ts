@@ -109,8 +109,12 @@ function groupWeight(group: string, plan: Plan, personality: Personality): numbe
   }
 }
 
-/** Only what the side can see: when fog of war is on, unseen enemies are left out of the AI's picture. */
-export function perceive(state: GameState, bf: Battlefield, hints: AiHints, side: string): GameState {
+/**
+ * Only what the side may know. A ruleset that says what each side knows (`knownTo`: hidden
+ * movement) is asked first; then, when fog of war is on, unseen enemies are left out of the picture.
+ */
+export function perceive(state: GameState, bf: Battlefield, hints: AiHints, side: string, ruleset?: Pick<Ruleset, 'knownTo'>): GameState {
+  if (ruleset?.knownTo) state = ruleset.knownTo(state, bf, side);
   if (state.options.fogOfWar !== true) return state;
   const own = state.units.filter((u) => u.side === side && !u.removed);
   const seen = state.units.filter((u) => u.side === side || u.removed || own.some((o) => hints.sees(state, bf, o, u)));
@@ -228,7 +232,7 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
   const t0 = performance.now();
   const bf = battlefieldFromSpec(state.battlefield);
   const hints = ruleset.ai;
-  const view = perceive(state, bf, hints, side);
+  const view = perceive(state, bf, hints, side, ruleset);
   const legal = legalActions(ruleset, view, side);
   if (legal.length === 0) return null;
   const profile = PROFILES[config.level];

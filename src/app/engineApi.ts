@@ -5,7 +5,8 @@
 
 import type { Action, GameEvent, GameSetup } from '../core/model';
 import type { Decision } from '../ai/utility';
-import type { LegalAction, Ruleset } from '../core/ruleset';
+import type { LegalAction, Overlay, Ruleset, SideInfoSection } from '../core/ruleset';
+import type { Stand } from '../core/model';
 import type { TerrainFeature } from '../terrain/features';
 import type { BattlefieldSpec } from '../terrain/battlefield';
 import type { ActResult, GameView } from './session';
@@ -92,25 +93,38 @@ export interface SightLineData {
   profile: SightSample[];
 }
 
+/**
+ * What a filled-in action would do, worked out on a copy of the game without keeping it: the units
+ * that would move (their new poses and stands) and the events' sentences; or the rule error that
+ * refuses it. `previewAction` answers null when the outcome needs dice.
+ */
+export type ActionPreview =
+  | { ok: true; units: { id: string; x: number; y: number; facing: number; stands: Stand[] }[]; text: string }
+  | { ok: false; error: string };
+
 /** What the page needs to know of a ruleset: its name, options and rule notes (no rules). */
 export type RulesetInfo = Pick<Ruleset, 'id' | 'name' | 'source' | 'lengthUnit' | 'options' | 'notes' | 'scenarios'>;
 
 export interface EngineApi {
   rulesets(): Promise<RulesetInfo[]>;
-  newGame(setup: GameSetup): Promise<GameView>;
+  /**
+   * `viewer` on the calls that return a view: the side whose knowledge the view shows (a side id,
+   * or ACTIVE_SIDE from session.ts for the side to act); absent, the whole state (see GameView).
+   */
+  newGame(setup: GameSetup, viewer?: string): Promise<GameView>;
   /** Load a save; throws an Error whose message says what is wrong, and keeps the current game. */
-  loadSave(text: string): Promise<GameView>;
+  loadSave(text: string, viewer?: string): Promise<GameView>;
   saveText(name?: string): Promise<string>;
-  view(): Promise<GameView>;
+  view(viewer?: string): Promise<GameView>;
   legal(side?: string): Promise<LegalAction[]>;
-  act(action: Action, entered?: number[]): Promise<ActResult>;
-  undo(): Promise<{ ok: true; view: GameView } | { ok: false; error: string }>;
+  act(action: Action, entered?: number[], viewer?: string): Promise<ActResult>;
+  undo(viewer?: string): Promise<{ ok: true; view: GameView } | { ok: false; error: string }>;
   /**
    * A computer player (`random`, `scripted`, `ai:LEVEL[:PERSONALITY]`) picks and plays one action for
    * `side`. With hand-rolled dice the result may be `needDice`: the page asks for the dice and sends
    * the same action with `act`. Null when the player finds nothing to do.
    */
-  playComputer(side: string, player: string): Promise<ComputerMove | null>;
+  playComputer(side: string, player: string, viewer?: string): Promise<ComputerMove | null>;
   /** The events of every accepted action so far, for the log after a load. */
   history(): Promise<GameEvent[][]>;
   battlefield(): Promise<BattlefieldData>;
@@ -126,4 +140,13 @@ export interface EngineApi {
    * Heights default to the unit's figures at a unit end and to a standing foot figure at a point.
    */
   sightLine(from: SightEnd, to: SightEnd, eyeHeight?: number, targetHeight?: number): Promise<SightLineData>;
+  /** The ruleset's side panel for `side` (its hand, deck, card in play); empty if the ruleset has none. */
+  sideInfo(side: string): Promise<SideInfoSection[]>;
+  /** The ruleset's shapes on the table for `side`'s player and the selected unit; empty if it has none. */
+  overlays(side: string, unitId?: string): Promise<Overlay[]>;
+  /**
+   * Apply a filled-in action to a copy of the game and say where it would leave the units, without
+   * changing the game. Null when the outcome depends on dice (some were rolled or are asked for).
+   */
+  previewAction(action: Action): Promise<ActionPreview | null>;
 }

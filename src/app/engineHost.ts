@@ -12,8 +12,9 @@ import { battlefieldFromSpec, type Battlefield } from '../terrain/battlefield';
 import { lineOfSight } from '../terrain/sight';
 import { deadGround, viewshed } from '../terrain/viewshed';
 import { getRuleset, rulesetIds } from '../rules/registry';
-import type { BattlefieldData, EngineApi, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
+import type { ActionPreview, BattlefieldData, EngineApi, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
 import { GameSession } from './session';
+import { apply } from '../core/engine';
 
 /** Used for dead ground only when the table has no troops to take a figure's height from, mm. */
 const FALLBACK_FIGURE_MM = 25;
@@ -89,32 +90,32 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
         };
       });
     },
-    async newGame(setup: GameSetup) {
+    async newGame(setup: GameSetup, viewer?: string) {
       session = new GameSession(setup);
-      return session.view();
+      return session.view(viewer);
     },
-    async loadSave(text: string) {
+    async loadSave(text: string, viewer?: string) {
       // Built aside first: a bad file throws here and the game in progress is untouched.
       const loaded = GameSession.fromSave(text);
       session = loaded;
-      return loaded.view();
+      return loaded.view(viewer);
     },
     async saveText(name?: string) {
       return current().saveText(name);
     },
-    async view() {
-      return current().view();
+    async view(viewer?: string) {
+      return current().view(viewer);
     },
     async legal(side?: string) {
       return current().legal(side);
     },
-    async act(action: Action, entered?: number[]) {
-      return current().act(action, entered);
+    async act(action: Action, entered?: number[], viewer?: string) {
+      return current().act(action, entered, viewer);
     },
-    async undo() {
-      return current().undo();
+    async undo(viewer?: string) {
+      return current().undo(viewer);
     },
-    async playComputer(side: string, playerId: string) {
+    async playComputer(side: string, playerId: string, viewer?: string) {
       const s = current();
       const key = `${playerId}/${s.setup.seed}`;
       let player = players.get(key);
@@ -126,7 +127,7 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       const { action, decision } = player.choose(s.ruleset, s.state, legal, side);
       if (!action) return null;
       const label = legal.find((l) => l.action.type === action.type && (l.unit === undefined || l.unit === action.unit))?.label ?? action.type;
-      return { action, label, result: s.act(action), ...(decision ? { thinking: decision } : {}) };
+      return { action, label, result: s.act(action, undefined, viewer), ...(decision ? { thinking: decision } : {}) };
     },
     async history() {
       return current().events.map((e) => [...e]);
@@ -242,6 +243,36 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
         };
       }
       return out;
+    },
+    async sideInfo(side) {
+      const s = current();
+      if (!s.ruleset.sideInfo) return [];
+      // Only what the side may know (hidden movement masks the enemy's hidden units).
+      const known = s.ruleset.knownTo ? s.ruleset.knownTo(s.state, battlefieldFromSpec(s.state.battlefield), side) : s.state;
+      return s.ruleset.sideInfo(known, side);
+    },
+    async overlays(side, unitId) {
+      const s = current();
+      if (!s.ruleset.overlays) return [];
+      const bf = battlefieldFromSpec(s.state.battlefield);
+      const known = s.ruleset.knownTo ? s.ruleset.knownTo(s.state, bf, side) : s.state;
+      return s.ruleset.overlays(known, bf, side, unitId);
+    },
+    async previewAction(action): Promise<ActionPreview | null> {
+      const s = current();
+      const before = s.state;
+      const r = apply(s.ruleset, before, action);
+      if (!r.ok) return 'error' in r ? { ok: false, error: r.error } : null;
+      const rolled = r.events.some((e) => (e.dice?.length ?? 0) > 0) || JSON.stringify(r.state.dice) !== JSON.stringify(before.dice);
+      if (rolled) return null;
+      const was = new Map(before.units.map((u) => [u.id, u]));
+      const units = r.state.units
+        .filter((u) => {
+          const b = was.get(u.id);
+          return !u.removed && !u.carriedBy && (!b || b.x !== u.x || b.y !== u.y || b.facing !== u.facing || JSON.stringify(b.stands) !== JSON.stringify(u.stands));
+        })
+        .map((u) => ({ id: u.id, x: u.x, y: u.y, facing: u.facing, stands: u.stands }));
+      return { ok: true, units, text: r.events.map((e) => e.text).join('. ') };
     },
   };
 }

@@ -9,15 +9,27 @@ import type { Action, GameEvent, GameSetup, GameState, LogEntry } from '../core/
 import type { LegalAction, Ruleset, UnitInfoLine } from '../core/ruleset';
 import { parseSave, SaveError, SAVE_FORMAT, SAVE_VERSION, serialiseSave, type SaveFile } from '../core/save';
 import { getRuleset } from '../rules/registry';
+import { battlefieldFromSpec } from '../terrain/battlefield';
 
 export interface GameView {
+  /** The state as the viewer may know it (the whole state when there is no viewer). */
   state: GameState;
+  /** The hash of the true state, whoever views it: saves, replays and tests compare it. */
   hash: string;
+  /** The side whose knowledge `state` shows, when it was asked for one. */
+  viewer?: string;
   seq: number;
   /** Tooltip lines for every unit on the table. */
   unitInfo: Record<string, UnitInfoLine[]>;
   canUndo: boolean;
 }
+
+/**
+ * Who looks at a view: a side id (the view shows only what that side may know, through the
+ * ruleset's `knownTo`), ACTIVE_SIDE for the side to act (hot seat: each side's page shows its own
+ * knowledge), or nothing for the whole state.
+ */
+export const ACTIVE_SIDE = '@active';
 
 export type ActResult =
   | { ok: true; view: GameView; events: GameEvent[] }
@@ -90,10 +102,10 @@ export class GameSession {
     return legalActions(this.ruleset, this.state, side);
   }
 
-  act(action: Action, entered?: number[]): ActResult {
+  act(action: Action, entered?: number[], viewer?: string): ActResult {
     const r = this.step(action, entered);
     if (!r.ok) return r;
-    return { ok: true, view: this.view(), events: r.events };
+    return { ok: true, view: this.view(viewer), events: r.events };
   }
 
   /** Apply an action without building a view: for headless games, where nobody looks. */
@@ -112,26 +124,39 @@ export class GameSession {
   }
 
   /** Take back the last order, if no dice were thrown for it. */
-  undo(): { ok: true; view: GameView } | { ok: false; error: string } {
+  undo(viewer?: string): { ok: true; view: GameView } | { ok: false; error: string } {
     if (this.entries.length === 0) return { ok: false, error: 'there is nothing to undo' };
     if (this.rolled[this.rolled.length - 1]) return { ok: false, error: 'the last order has rolled its dice and cannot be taken back' };
     this.states.pop();
     this.entries.pop();
     this.eventsByEntry.pop();
     this.rolled.pop();
-    return { ok: true, view: this.view() };
+    return { ok: true, view: this.view(viewer) };
   }
 
-  view(): GameView {
-    const state = this.state;
+  /** The side a viewer stands for now: ACTIVE_SIDE is the side to act (none once the game is over). */
+  viewerSide(viewer?: string): string | undefined {
+    if (viewer === ACTIVE_SIDE) return this.state.active ?? undefined;
+    return viewer;
+  }
+
+  /**
+   * The current position for a page. With a viewer, the state is what that side may know (the
+   * ruleset's `knownTo`), and only its units are described; the hash is always the true state's.
+   */
+  view(viewer?: string): GameView {
+    const truth = this.state;
+    const side = this.viewerSide(viewer);
+    const state = side !== undefined && this.ruleset.knownTo ? this.ruleset.knownTo(truth, battlefieldFromSpec(truth.battlefield), side) : truth;
     const unitInfo: Record<string, UnitInfoLine[]> = {};
     for (const u of state.units) unitInfo[u.id] = this.ruleset.describeUnit(state, u);
     return {
       state,
-      hash: stateHash(state),
-      seq: state.seq,
+      hash: stateHash(truth),
+      seq: truth.seq,
       unitInfo,
       canUndo: this.entries.length > 0 && !this.rolled[this.rolled.length - 1],
+      ...(side !== undefined ? { viewer: side } : {}),
     };
   }
 

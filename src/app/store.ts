@@ -6,12 +6,12 @@
 
 import { create } from 'zustand';
 import type { Action, GameEvent, GameSetup } from '../core/model';
-import type { ActionParam, LegalAction } from '../core/ruleset';
+import type { ActionParam, LegalAction, Overlay, SideInfoSection } from '../core/ruleset';
 import type { Vec2 } from '../core/geometry';
-import type { BattlefieldData, ComputerMove, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
+import type { ActionPreview, BattlefieldData, ComputerMove, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
 import { frontCentre } from '../core/geometry';
 import { unitFootprint } from '../core/model';
-import type { ActResult, GameView } from './session';
+import { ACTIVE_SIDE, type ActResult, type GameView } from './session';
 import { connectEngine, type EngineConnection } from './engineClient';
 
 /** Who plays the second side: a person at the same screen, or a computer player by name. */
@@ -107,6 +107,13 @@ export interface AppState {
   /** The table point under the pointer while the second end of a sight line is chosen. */
   sightHover: Vec2 | null;
   sightLine: SightLineData | null;
+  /** The ruleset's side panel (hand, deck, card in play) for `sideInfoSide`, the side the page shows. */
+  sideInfo: SideInfoSection[];
+  sideInfoSide: string | null;
+  /** The ruleset's shapes on the table for that side and the selected unit. */
+  ruleOverlays: Overlay[];
+  /** What the pending order would do with the value under the pointer (worked out in the worker). */
+  preview: ActionPreview | null;
 }
 
 export const useApp = create<AppState>(() => ({
@@ -136,6 +143,10 @@ export const useApp = create<AppState>(() => ({
   sightStart: null,
   sightHover: null,
   sightLine: null,
+  sideInfo: [],
+  sideInfoSide: null,
+  ruleOverlays: [],
+  preview: null,
 }));
 
 const set = useApp.setState;
@@ -177,6 +188,23 @@ export function computerSide(view: GameView | null): string | null {
   return view?.state.sides[1]?.id ?? null;
 }
 
+/**
+ * Whose knowledge the page shows (C §9: each side's page shows only what that side may know): the
+ * person's side against the computer, the side to act in hot seat (ACTIVE_SIDE, settled in the
+ * worker). Rulesets without hidden information show everything either way.
+ */
+export function knowledgeViewer(view: GameView | null = get().view): string {
+  if (get().opponent === 'human') return ACTIVE_SIDE;
+  const computer = computerSide(view);
+  return view?.state.sides.find((x) => x.id !== computer)?.id ?? ACTIVE_SIDE;
+}
+
+/** A view fetched before the sides were known (new game, load) seen again through the right side's eyes. */
+async function ownView(view: GameView): Promise<GameView> {
+  const viewer = knowledgeViewer(view);
+  return viewer === ACTIVE_SIDE || viewer === view.viewer ? view : api().view(viewer);
+}
+
 /** Whether a person gives the orders of `side` (both sides in hot seat). */
 export function humanPlays(side: string | null): boolean {
   if (!side) return false;
@@ -202,7 +230,7 @@ async function recoverFromCrash(why: string): Promise<void> {
     return;
   }
   try {
-    const view = await api().loadSave(lastSave);
+    const view = await ownView(await api().loadSave(lastSave, ACTIVE_SIDE));
     set({ log: await historyItems() });
     await adoptView(view, null);
     say('error', `The engine stopped (${why}); it was restarted and the game restored from the last position.`);
@@ -230,7 +258,7 @@ export async function startApp(setup: GameSetup): Promise<void> {
 
 export async function newGame(setup: GameSetup): Promise<void> {
   await guarded(async () => {
-    const view = await api().newGame(setup);
+    const view = await ownView(await api().newGame(setup, ACTIVE_SIDE));
     generation++;
     set({ setup, log: [], selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
     await adoptView(view, null, true);
@@ -400,7 +428,7 @@ export function cancelOrder(): void {
 /** Send an action to the engine; on a rule error say why, on a dice request ask for the dice. */
 export async function submit(action: Action, label: string, entered?: number[]): Promise<void> {
   await guarded(async () => {
-    const r = await api().act(action, entered);
+    const r = await api().act(action, entered, knowledgeViewer());
     await handleResult(r, action, label, entered ?? []);
   });
 }
@@ -430,7 +458,7 @@ export async function enterDice(values: number[]): Promise<void> {
 
 export async function undo(): Promise<void> {
   await guarded(async () => {
-    const r = await api().undo();
+    const r = await api().undo(knowledgeViewer());
     if (!r.ok) {
       say('error', `Undo: ${r.error}`);
       return;
@@ -453,7 +481,7 @@ export async function loadSave(text: string, fileName = 'the file'): Promise<boo
   return guarded(async () => {
     let view: GameView;
     try {
-      view = await api().loadSave(text);
+      view = await ownView(await api().loadSave(text, ACTIVE_SIDE));
     } catch (e) {
       throw new Error(`Could not load ${fileName}: ${errorText(e)}. The game in progress is unchanged.`, { cause: e });
     }
@@ -482,6 +510,10 @@ export async function resumeLastGame(): Promise<void> {
 
 export function setOpponent(opponent: Opponent): void {
   set({ opponent });
+  // The page now shows another side's knowledge (hot seat: the side to act; else the person's).
+  void guarded(async () => {
+    if (get().view) await adoptView(await api().view(knowledgeViewer()), null);
+  });
   void refreshLegal();
   scheduleOpponent();
 }
@@ -514,7 +546,7 @@ async function opponentStep(side: string, gen: number): Promise<void> {
   if (gen !== generation || who === 'human' || s.view?.state.active !== side || s.view.state.result || s.dice) return;
   set({ busy: true });
   try {
-    const move = await api().playComputer(side, who);
+    const move = await api().playComputer(side, who, knowledgeViewer());
     if (gen !== generation) return;
     if (!move) {
       say('error', `The computer player has no legal order for ${sideName(side)}; switch the opponent to "human" to go on.`);
@@ -667,3 +699,97 @@ export function setNotesOpen(open: boolean): void {
 export function latestView(): GameView | null {
   return get().view;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The ruleset's side panel and table shapes, and previews of the order being given
+
+/**
+ * The side whose panel and shapes the page shows: against a computer, the player's own side; in hot
+ * seat, the side to act (so neither sees the other's hand on its turn).
+ */
+export function viewerSide(s: Pick<AppState, 'view' | 'opponent'> = get()): string | null {
+  const state = s.view?.state;
+  if (!state) return null;
+  if (s.opponent !== 'human') return state.sides[0]?.id ?? null;
+  return state.active ?? state.sides[0]?.id ?? null;
+}
+
+let displayRequest = 0;
+
+/** Ask the worker for the side panel and the shapes after every new position or selection. */
+function refreshDisplay(): void {
+  const s = get();
+  const side = viewerSide(s);
+  if (!engine || !s.view || !side) {
+    if (s.sideInfo.length || s.ruleOverlays.length) set({ sideInfo: [], ruleOverlays: [], sideInfoSide: null });
+    return;
+  }
+  const ticket = ++displayRequest;
+  const selected = s.selected ?? undefined;
+  Promise.all([api().sideInfo(side), api().overlays(side, selected)])
+    .then(([sideInfo, ruleOverlays]) => {
+      if (ticket === displayRequest) set({ sideInfo, ruleOverlays, sideInfoSide: side });
+    })
+    .catch(() => {
+      // The panel and shapes are a help; a failure leaves the last ones until the next position.
+    });
+}
+
+useApp.subscribe((s, prev) => {
+  if (s.view !== prev.view || s.selected !== prev.selected || s.opponent !== prev.opponent) refreshDisplay();
+});
+
+/** At most this often (ms) is a preview asked for while the pointer moves. */
+const PREVIEW_INTERVAL_MS = 100;
+let previewTicket = 0;
+let previewLast = 0;
+let previewTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** The pending order filled in with the value now under the pointer or on the slider, if it is the last one asked. */
+function previewCandidate(s: AppState): Action | null {
+  const p = s.pending;
+  const param = currentParam(s);
+  if (!p || !param || p.step !== p.legal.params.length - 1) return null;
+  let value: unknown;
+  if (param.kind === 'point' && s.hoverPoint) value = { x: s.hoverPoint.x, y: s.hoverPoint.y };
+  else if (param.kind === 'angle') value = s.angleValue;
+  else return null;
+  return { ...p.legal.action, ...p.values, [param.name]: value };
+}
+
+function requestPreview(): void {
+  previewTimer = null;
+  const action = previewCandidate(get());
+  const ticket = ++previewTicket;
+  if (!action || !engine) {
+    if (get().preview) set({ preview: null });
+    return;
+  }
+  previewLast = Date.now();
+  api()
+    .previewAction(action)
+    .then((preview) => {
+      if (ticket === previewTicket) set({ preview });
+    })
+    .catch(() => {
+      if (ticket === previewTicket) set({ preview: null });
+    });
+}
+
+/** Throttled: a preview at once if the last was long enough ago, else one when the interval is up. */
+function schedulePreview(): void {
+  if (!previewCandidate(get())) {
+    if (previewTimer) clearTimeout(previewTimer);
+    previewTimer = null;
+    previewTicket++;
+    if (get().preview) set({ preview: null });
+    return;
+  }
+  if (previewTimer) return;
+  const wait = Math.max(0, PREVIEW_INTERVAL_MS - (Date.now() - previewLast));
+  previewTimer = setTimeout(requestPreview, wait);
+}
+
+useApp.subscribe((s, prev) => {
+  if (s.pending !== prev.pending || s.hoverPoint !== prev.hoverPoint || s.angleValue !== prev.angleValue || s.view !== prev.view) schedulePreview();
+});

@@ -19,8 +19,12 @@ export interface Side {
   colour: string;
 }
 
-/** The broad kind of a unit: what the scene draws, and what generic code (AI, UI) may rely on. */
-export type TroopKind = 'infantry' | 'cavalry' | 'artillery' | 'commander' | 'wagon' | 'boat';
+/**
+ * The broad kind of a unit: what the scene draws, and what generic code (AI, UI) may rely on.
+ * 'marker' is a token standing for something a side may not see (a hidden-movement counter): the
+ * scene draws it as a numbered counter, the last word of its name.
+ */
+export type TroopKind = 'infantry' | 'cavalry' | 'artillery' | 'commander' | 'wagon' | 'boat' | 'marker';
 
 export type StandStatus = 'ok' | 'disordered' | 'destroyed';
 

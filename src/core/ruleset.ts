@@ -7,6 +7,7 @@ import type { DiceRoller } from './dice';
 import type { Action, GameEvent, GameSetup, GameState, Unit } from './model';
 import type { Battlefield } from '../terrain/battlefield';
 import type { LengthUnit } from './measure';
+import type { Vec2 } from './geometry';
 
 /** A rule error: the action is illegal, with the reason in words. The state is left untouched. */
 export class RuleError extends Error {
@@ -134,6 +135,34 @@ export interface SightRules {
   maxRange?: number;
 }
 
+/** One line of a side's information panel: a card in hand, a count, a card in play. */
+export interface SideInfoItem {
+  label: string;
+  detail?: string;
+  tone?: 'normal' | 'muted' | 'warn';
+}
+
+/** A titled group of lines in a side's information panel ("Hand", "Card in play", "Deck"). */
+export interface SideInfoSection {
+  title: string;
+  items: SideInfoItem[];
+}
+
+/**
+ * A shape a ruleset asks the scene to drape on the table (threat zones, ranges, arcs), as plain
+ * data in table mm. `polygon` is filled, `circle` a filled disc, `ring` a band along a circle, and
+ * `line` a polyline (closed when its last point repeats the first).
+ */
+export interface Overlay {
+  kind: 'polygon' | 'circle' | 'ring' | 'line';
+  points?: Vec2[];
+  centre?: Vec2;
+  radius?: number;
+  colour: string;
+  opacity?: number;
+  label?: string;
+}
+
 export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   id: string;
   name: string;
@@ -161,6 +190,22 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
    * fog). Without it sight is blocked by any canopy and unlimited in range.
    */
   sightOptions?(state: GameState<RS, US>): SightRules;
+  /**
+   * What `side` may know of its own game record, for the side panel: its hand, the deck and discard
+   * counts, the card in play and the orders left on it, the cards drawn this turn.
+   */
+  sideInfo?(state: GameState<RS, US>, side: string): SideInfoSection[];
+  /**
+   * Shapes for the scene to draw for `side`'s player: zones, ranges and arcs on the table, and those
+   * of `selectedUnit` when one is selected.
+   */
+  overlays?(state: GameState<RS, US>, battlefield: Battlefield, side: string, selectedUnit?: string): Overlay[];
+  /**
+   * The state as one side may know it (hidden movement, fog of war): what that side's page shows
+   * and what its computer player reasons on. Absent, or returning the state itself: everything is
+   * known. Must not change the state it is given.
+   */
+  knownTo?(state: GameState<RS, US>, battlefield: Battlefield, side: string): GameState<RS, US>;
   /** What the AI needs to know of this rulebook. */
   ai: AiHints<RS, US>;
 }

@@ -18,7 +18,7 @@ import {
   Quaternion,
   Vector3,
 } from 'three';
-import type { BattlefieldData } from '../app/engineApi';
+import type { ActionPreview, BattlefieldData } from '../app/engineApi';
 import type { ActionParam } from '../core/ruleset';
 import type { Unit } from '../core/model';
 import type { Vec2 } from '../core/geometry';
@@ -118,9 +118,11 @@ export interface OverlaysProps {
   param: ActionParam | null;
   hoverPoint: Vec2 | null;
   angle: number;
+  /** What the engine says the order would do with this point or angle, when it has answered. */
+  preview?: ActionPreview | null;
 }
 
-export function Overlays({ battlefield, unit, param, hoverPoint, angle }: OverlaysProps) {
+export function Overlays({ battlefield, unit, param, hoverPoint, angle, preview = null }: OverlaysProps) {
   const invalidate = useThree((s) => s.invalidate);
   const point = param?.kind === 'point' ? param : null;
 
@@ -154,6 +156,12 @@ export function Overlays({ battlefield, unit, param, hoverPoint, angle }: Overla
   let ghost: { x: number; y: number; facing: number } | null = null;
   if (unit && point && target) ghost = { x: unit.x + target.x - point.origin.x, y: unit.y + target.y - point.origin.y, facing: unit.facing };
   if (unit && param?.kind === 'angle') ghost = { x: unit.x, y: unit.y, facing: unit.facing + angle };
+  // The engine's preview, when there is one, says where the unit really ends (halts, wheels about a corner).
+  let ghostUnit = unit;
+  const previewed = unit && ghost && preview?.ok ? preview.units.find((p) => p.id === unit.id) : undefined;
+  if (unit && ghost && preview?.ok) ghost = previewed ? { x: previewed.x, y: previewed.y, facing: previewed.facing } : { x: unit.x, y: unit.y, facing: unit.facing };
+  if (unit && previewed) ghostUnit = { ...unit, stands: previewed.stands };
+  const refused = !!preview && !preview.ok;
 
   return (
     <group name="overlays">
@@ -177,7 +185,7 @@ export function Overlays({ battlefield, unit, param, hoverPoint, angle }: Overla
           <meshBasicMaterial color={inReach ? '#ffe14a' : '#ff5a36'} />
         </mesh>
       )}
-      {unit && ghost && <GhostStands bf={battlefield} unit={unit} pose={ghost} tint={param?.kind === 'angle' || inReach ? '#fff8d0' : '#ff7a5a'} />}
+      {ghostUnit && ghost && <GhostStands bf={battlefield} unit={ghostUnit} pose={ghost} tint={!refused && (param?.kind === 'angle' || inReach) ? '#fff8d0' : '#ff7a5a'} />}
     </group>
   );
 }

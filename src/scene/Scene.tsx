@@ -23,8 +23,10 @@ import type { BattlefieldData } from '../app/engineApi';
 import type { Vec2 } from '../core/geometry';
 import { Terrain } from './Terrain';
 import { Units } from './Units';
+import { Counters } from './Counters';
 import { Overlays } from './Overlays';
 import { SightLayer } from './SightLayer';
+import { RuleOverlays } from './RuleOverlays';
 import { TestHook } from './testHook';
 import { toTable, toWorld } from './coords';
 
@@ -180,6 +182,8 @@ function Table() {
   const sightStart = useApp((s) => s.sightStart);
   const sightHover = useApp((s) => s.sightHover);
   const sightLine = useApp((s) => s.sightLine);
+  const preview = useApp((s) => s.preview);
+  const ruleOverlays = useApp((s) => s.ruleOverlays);
   const param = currentParam({ pending });
   // The line-of-sight tool takes clicks unless an order is asking for a point or a unit.
   const sightTool = sightModes.tool && param?.kind !== 'point' && param?.kind !== 'unit';
@@ -236,7 +240,9 @@ function Table() {
         }}
         onUnitHover={setHovered}
       />
-      <Overlays battlefield={bf} unit={orderUnit} param={param} hoverPoint={hoverPoint} angle={angle} />
+      <Counters state={view.state} battlefield={bf} />
+      <RuleOverlays battlefield={bf} overlays={ruleOverlays} />
+      <Overlays battlefield={bf} unit={orderUnit} param={param} hoverPoint={hoverPoint} angle={angle} preview={preview} />
       <SightLayer
         battlefield={bf}
         modes={sightModes}

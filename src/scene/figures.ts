@@ -84,6 +84,8 @@ export const KIND_STYLES: Record<TroopKind, StyleRow> = {
   commander: { family: 'general', paint: 'general' },
   wagon: { family: 'wagon', paint: 'train' },
   boat: { family: 'boat', paint: 'line' },
+  /** A counter: a bare base in the side's colours, no figures (Counters.tsx puts its number on it). */
+  marker: { family: 'line', paint: 'line' },
 };
 
 /** The model a family wears, unless the nation's row below says otherwise. */
@@ -208,6 +210,8 @@ export function standFigures(stand: Stand, ctx: StandContext): FigureSlot[] {
       return [{ model: 'wagon', f: -d * 0.12, l: 0, size: Math.min(ctx.scale, d / 2.4, w / 0.75), yaw: 0, horse: true }];
     case 'boat':
       return [{ model: 'boat', f: 0, l: 0, size: Math.min(ctx.scale, d / 2.2, w / 0.7), yaw: 0 }];
+    case 'marker':
+      return [];
   }
 }
 

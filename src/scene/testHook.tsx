@@ -8,6 +8,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { Vector3 } from 'three';
 import type { LegalAction } from '../core/ruleset';
 import type { GameView } from '../app/session';
+import type { ActionPreview } from '../app/engineApi';
 import { useApp } from '../app/store';
 import { groundHeight } from './terrainGeometry';
 import { toWorld } from './coords';
@@ -39,6 +40,10 @@ export interface TricorneHook {
   setVisible(name: string, visible: boolean): number;
   /** The viewshed on show: whose, from which pose, the worker's time and the share of ground seen. */
   viewshed(): { unitId: string; pose: { x: number; y: number; facing: number }; ms: number; seen: number; dead: number } | null;
+  /** The ruleset's shapes on show: how many, their labels, and the meshes the scene drew for them. */
+  ruleOverlays(): { count: number; labels: string[]; meshes: number };
+  /** The engine's preview of the order being given, as the page shows it (null when none). */
+  preview(): ActionPreview | null;
 }
 
 declare global {
@@ -136,6 +141,15 @@ export function TestHook() {
         }
         return { unitId: v.unitId, pose: v.pose, ms: v.ms, seen: seen / v.visible.length, dead: dead / v.visible.length };
       },
+      ruleOverlays() {
+        const list = useApp.getState().ruleOverlays;
+        let meshes = 0;
+        live.current.scene.traverse((o) => {
+          if (o.name === 'rule-overlays') meshes += o.children.length;
+        });
+        return { count: list.length, labels: list.map((o) => o.label ?? o.kind), meshes };
+      },
+      preview: () => useApp.getState().preview,
       setVisible(name, visible) {
         let n = 0;
         live.current.scene.traverse((o) => {

@@ -5,6 +5,7 @@ import { Scene } from '../scene/Scene';
 import { cancelOrder, clearSightLine, toggleSight, useApp } from '../app/store';
 import { TopBar } from './TopBar';
 import { UnitPanel } from './UnitPanel';
+import { SidePanel } from './SidePanel';
 import { LogPanel } from './LogPanel';
 import { ThinkingPanel } from './ThinkingPanel';
 import { DicePrompt, GameOverBanner, HoverTooltip, MessageLine, RuleNotes } from './Popups';
@@ -57,6 +58,7 @@ export function App() {
         </div>
         <aside className="side">
           <UnitPanel />
+          <SidePanel />
           <SightPanel />
           <ThinkingPanel />
           <LogPanel />

@@ -19,6 +19,9 @@ function DieFace({ value, sides, hit }: { value: number; sides: number; hit: boo
 function Explanation({ event }: { event: GameEvent }) {
   const mods = event.modifiers ?? [];
   const total = mods.reduce((a, m) => a + m.value, 0);
+  // A single throw added up with modifiers (a test against a chart, not dice that each need a score).
+  const rolls = event.dice ?? [];
+  const sum = rolls.length === 1 && event.need === undefined && mods.length > 0 ? rolls[0]!.values.reduce((a, v) => a + v, 0) : null;
   return (
     <div className="explain" data-testid="log-explain">
       {(event.dice ?? []).map((roll, i) => (
@@ -50,6 +53,11 @@ function Explanation({ event }: { event: GameEvent }) {
             </li>
           )}
         </ul>
+      )}
+      {sum !== null && (
+        <div className="score" data-testid="log-score">
+          Score: dice <b>{sum}</b> {total >= 0 ? '+' : '−'} modifiers <b>{Math.abs(total)}</b> = <b>{sum + total}</b>
+        </div>
       )}
       {event.chart && (
         <div className="chart">

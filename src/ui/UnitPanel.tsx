@@ -121,6 +121,24 @@ function ParamPrompt({ param }: { param: ActionParam }) {
   }
 }
 
+/** What the order would do with the value under the pointer, as the worker previewed it. */
+function PreviewLine() {
+  const preview = useApp((s) => s.preview);
+  if (!preview) return null;
+  if (!preview.ok) {
+    return (
+      <div className="preview-text refused" data-testid="preview-text">
+        Not there: {preview.error}
+      </div>
+    );
+  }
+  return preview.text ? (
+    <div className="preview-text" data-testid="preview-text">
+      {preview.text}
+    </div>
+  ) : null;
+}
+
 function groupOrders(orders: LegalAction[]): [string, LegalAction[]][] {
   const groups = new Map<string, LegalAction[]>();
   for (const o of orders) groups.set(o.group, [...(groups.get(o.group) ?? []), o]);
@@ -183,6 +201,7 @@ export function UnitPanel() {
             {pending.legal.params.length > 1 ? ` (${pending.step + 1} of ${pending.legal.params.length})` : ''}
           </div>
           <ParamPrompt key={`${pending.legal.label}:${pending.step}`} param={param} />
+          <PreviewLine />
           <button data-testid="order-cancel" onClick={() => cancelOrder()}>
             Cancel
           </button>

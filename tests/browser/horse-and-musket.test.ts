@@ -24,7 +24,7 @@ describe('a Horse & Musket battle', () => {
     await idle(page);
     const v = await view(page);
     expect(v.state.rulesetId).toBe('horse-and-musket');
-    expect(v.state.phase).toBe('decision');
+    expect(v.state.phase).toBe('posture');
     const kinds = new Set(v.state.units.map((u) => u.kind));
     expect([...kinds].sort()).toEqual(['artillery', 'cavalry', 'commander', 'infantry']);
     const png = await page.getByTestId('canvas-wrap').locator('canvas').screenshot({ path: join(RESULTS, 'horse-and-musket.png') });
@@ -32,13 +32,18 @@ describe('a Horse & Musket battle', () => {
     expect(stats.distinct).toBeGreaterThan(150);
     expect(stats.topShare).toBeLessThan(0.5);
 
+    // The initiative winner chooses to defend (B §6.1); the first turn then begins.
+    const defend = (await legal(page)).find((l) => l.action.type === 'choose-posture' && l.action.choice === 'defend')!;
+    await page.getByTestId(`turn-${defend.label}`).click();
+    await idle(page);
+    expect((await view(page)).state.phase).toBe('decision');
     await page.getByTestId('turn-Issue orders').click();
     await idle(page);
     expect((await view(page)).state.phase).toBe('reorganisation');
     await page.getByTestId('turn-Reorganisation done').click();
     await idle(page);
     expect((await view(page)).state.phase).toBe('action');
-    const orders = (await legal(page)).filter((l) => l.unit);
+    const orders = (await legal(page)).filter((l) => l.unit && l.action.type === 'order');
     expect(orders.length).toBeGreaterThan(0);
     // Every order says which card it spends: "Move (Unit card: ...)" or "(General card)".
     for (const o of orders) expect(o.label).toMatch(/\((Unit card|General card)/);

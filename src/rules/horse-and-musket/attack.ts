@@ -20,6 +20,7 @@ import {
   heavyRainEffects,
   resolveModifiers,
   resolveRow,
+  rollEvade,
   rollCombatDice,
   rollConfrontationDice,
   rollSaves,
@@ -31,17 +32,21 @@ import {
   type CombatSituation,
   type ResolveFacts,
   type ResolveResult,
+  type ResolveChoices,
   type ResolveRole,
 } from './charts';
 import { ARMY_LISTS } from './armies';
-import { defensiveGrapeshot, fireCover, grapeshotAt } from './fire';
+import { defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire } from './fire';
+import { discardFromHand } from './cards';
+import { relayout } from './layout';
 import { destroyStands, disorderStands, moveTo, walk, zoneContext } from './moves';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
-import { attachedGenerals, cincOf, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
+import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
 import {
   attackAspect,
   attackLine,
+  attackRange,
   colourStand,
   flankOrRearThreats,
   flankSupport,
@@ -155,28 +160,55 @@ function resolveFacts(state: HmState, bf: Battlefield, u: HmUnit, opponent: HmUn
 /** Results a unit would rather not get, for the engine's choice of ± modifiers on its behalf. */
 const UNWELCOME: ResolveResult['kind'][] = ['breakRun', 'withdraw', 'retreat', 'retire', 'abandonGuns', 'veerOff'];
 
-/** Roll and settle one side's Resolve test (A §16 step 4). */
-function testResolve(state: HmState, bf: Battlefield, ctx: RuleContext, s: Pick<Side, 'unit' | 'role' | 'opponent'>, chartId: ReturnType<typeof chartFor>['chart'], opts: AttackOptions, crossing: boolean): Omit<Side, 'confidence' | 'firedFrom' | 'chargedHome'> {
-  const u = s.unit;
+/** One side's Resolve throw before any ± choice is made: the dice and the facts they are read with. */
+export interface Thrown {
+  unit: string;
+  opponent: string;
+  role: ResolveRole;
+  chart: ReturnType<typeof chartFor>['chart'];
+  raw: number[];
+  facts: ResolveFacts;
+}
+
+/**
+ * Throw one side's Resolve (A §16 step 4). A Freikorps unit's status shows from this very throw
+ * (A §4.1), and a loose unit has every stand disordered first (A §11.7, A52).
+ */
+function throwResolve(state: HmState, bf: Battlefield, ctx: RuleContext, u: HmUnit, opponent: HmUnit, role: ResolveRole, chart: Thrown['chart'], opts: AttackOptions, crossing: boolean): Thrown {
   const raw = ctx.dice.roll(2, 6, `${u.name}: Resolve`);
   const rawTotal = raw[0]! + raw[1]!;
-  // Freikorps status shows at the first test, from this very roll (A §4.1).
   if (u.rs.statusHidden) {
     u.rs.status = freikorpsStatus(rawTotal).status;
     u.rs.statusHidden = false;
     u.quality = u.rs.status;
     ctx.emit({ type: 'status', unit: u.id, text: `${u.name} shows its quality: ${u.rs.status} (raw ${rawTotal})` });
   }
-  // A unit in loose formation that tests Resolve has every stand disordered, first (A §11.7, A52).
   if (u.formation === 'loose' && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav') disorderStands(u, u.stands.length);
-  const facts = resolveFacts(state, bf, u, s.opponent, s.role, opts, crossing);
-  const choices = availableResolveChoices(facts);
-  if (choices.cover || choices.general || choices.austrian) Object.assign(facts, bestResolveChoices(facts, rawTotal, chartId, { avoid: UNWELCOME }));
-  const modifiers = resolveModifiers(facts);
-  const total = rawTotal + sumModifiers(modifiers);
-  const swap = state.options.unpreparedSwap === true;
-  const look = resolveRow(chartId, total, { swapUnpreparedStand: swap });
-  return { unit: u, role: s.role, opponent: s.opponent, raw, total, modifiers, chart: look.ref.chart, row: look.row, result: look.result };
+  return { unit: u.id, opponent: opponent.id, role, chart, raw, facts: resolveFacts(state, bf, u, opponent, role, opts, crossing) };
+}
+
+/** Whether a throw offers any ± choice (cover, attached General, Austrian, A §18.1, B §3.3). */
+export function hasChoices(t: Thrown): boolean {
+  const c = availableResolveChoices(t.facts);
+  return c.cover || c.general || c.austrian;
+}
+
+/** The choices the program makes for a side that does not choose: the best total short of a result it would rather not have. */
+export function defaultChoices(state: HmState, t: Thrown): ResolveChoices {
+  return bestResolveChoices(t.facts, t.raw[0]! + t.raw[1]!, t.chart, { avoid: UNWELCOME, swapUnpreparedStand: state.options.unpreparedSwap === true });
+}
+
+/** Read a throw with the side's choices: modifiers, total and chart row. */
+export function settleResolve(state: HmState, t: Thrown, choices: ResolveChoices): Omit<Side, 'confidence' | 'firedFrom' | 'chargedHome' | 'unit' | 'opponent'> {
+  const modifiers = resolveModifiers({ ...t.facts, ...choices });
+  const total = t.raw[0]! + t.raw[1]! + sumModifiers(modifiers);
+  const look = resolveRow(t.chart, total, { swapUnpreparedStand: state.options.unpreparedSwap === true });
+  return { role: t.role, raw: t.raw, total, modifiers, chart: look.ref.chart, row: look.row, result: look.result };
+}
+
+function testResolve(state: HmState, bf: Battlefield, ctx: RuleContext, s: Pick<Side, 'unit' | 'role' | 'opponent'>, chartId: Thrown['chart'], opts: AttackOptions, crossing: boolean): Omit<Side, 'confidence' | 'firedFrom' | 'chargedHome'> {
+  const t = throwResolve(state, bf, ctx, s.unit, s.opponent, s.role, chartId, opts, crossing);
+  return { unit: s.unit, opponent: s.opponent, ...settleResolve(state, t, defaultChoices(state, t)) };
 }
 
 /** A §15.3 / A55 / A28 / B §3.3 / B §4.12: what a result turns into for this unit now. */
@@ -292,6 +324,29 @@ export function loseStands(state: HmState, u: HmUnit, n: number): string[] {
     out.push(`${u.name} loses ${n} stand${n === 1 ? '' : 's'}`);
   }
   return out;
+}
+
+/** The initiator's result against a counter-attack: the point of contact is the midpoint (A §23.1). */
+function towardMidpoint(state: HmState, bf: Battlefield, s: Side, mid: number): string[] {
+  const u = s.unit;
+  const ahead = (d: number, what: string): string[] => {
+    const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true, ignore: [s.opponent.id] });
+    return [`${u.name} ${what}`, ...moveTo(state, bf, u, w.pose)];
+  };
+  const r = s.result;
+  switch (r.kind) {
+    case 'charge':
+      s.chargedHome = closeTo(state, bf, u, s.opponent, Math.min(inch(TROOPS[u.rs.troop].charge ?? 18), mid + 1));
+      return [s.chargedHome ? `${u.name} charges home` : `${u.name} charges to the midpoint`];
+    case 'falter':
+      return ahead(mid - inch(r.short), `falters ${r.short}" short of the midpoint`);
+    case 'falterAfter':
+      return ahead(Math.min(inch(r.forward), mid - inch(0.5)), `falters after ${r.forward}"`);
+    case 'veerOff':
+      return [...ahead(mid - inch(1), 'veers off short of the midpoint'), ...fallBack(state, bf, u, colourPoint(s.opponent), inch(9), false)];
+    default:
+      return carryOut(state, bf, s, true, false);
+  }
 }
 
 /** The movement a result asks for (A §19), against the opponent's current position. */
@@ -442,14 +497,36 @@ function combatDice(state: HmState, bf: Battlefield, ctx: RuleContext, victim: S
   return notes;
 }
 
-/** Run a whole Attack (A §16). The caller has checked that the order is legal. */
+/** An Attack whose Resolve throws wait for the sides' ± choices (A30). */
+export interface PendingChoice {
+  thrown: [Thrown, Thrown];
+  choices: [ResolveChoices | null, ResolveChoices | null];
+  /** The unit whose side chooses now. */
+  awaiting: string;
+  opts: AttackOptions;
+  declared: Declared;
+  crossing: boolean;
+}
+
+/** What the declaration settled: whether the units were already in contact, the aspect, a possible counter-attack. */
+export interface Declared {
+  continued: boolean;
+  aspect: Aspect;
+  canCounter: boolean;
+  log: string[];
+}
+
+/**
+ * Declare an Attack (A §16 steps 1-3): the attacker wheels to face, a frontally attacked defender
+ * wheels to face back. A defender that may Evade is asked first (B §1.5): the Attack then waits for
+ * its 'react' action. The caller has checked that the order is legal.
+ */
 export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions = {}): void {
   const zc = zoneContext(state, bf);
   const units = liveUnits(state);
   const continued = touching(attacker, defender);
   const aspect = attackAspect(attacker, defender);
   const log: string[] = [];
-  // Step 2: the attacker wheels to face; step 3: a frontally attacked defender wheels to face back.
   if (!continued && attacker.rs.troop !== 'skirmInf' && attacker.rs.troop !== 'skirmCav') {
     const line = attackLine(attacker, defender, units, zc);
     if (line.wheel !== 0) {
@@ -463,6 +540,46 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
     if (Math.abs(w) > 0.01 && defender.rs.troop !== 'artillery') moveTo(state, bf, defender, wheelBy(defender, w), { terrainDisorder: false, looseAllowed: false });
     canCounter = TROOPS[defender.rs.troop].mounted && !isBroken(defender) && attackLine(defender, attacker, liveUnits(state), zc).ok;
   }
+  const declared: Declared = { continued, aspect, canCounter, log };
+  if (!continued && mayEvade(defender)) {
+    state.rules.pendingReaction = { attacker: attacker.id, defender: defender.id, assault: !!opts.assault, afterBreakthrough: !!opts.afterBreakthrough, aspect, canCounter, log };
+    state.active = defender.side;
+    ctx.emit({ type: 'attack-declared', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} ${opts.assault ? 'assaults' : 'attacks'} ${defender.name}, which may Evade` });
+    return;
+  }
+  fight(state, bf, ctx, attacker, defender, opts, declared);
+}
+
+/** Skirmishers, light cavalry and lone Generals may Evade an Attack (B §1.5, A §6.8); not when broken. */
+export function mayEvade(u: HmUnit): boolean {
+  return (TROOPS[u.rs.troop].evades || u.rs.troop === 'general') && !isBroken(u);
+}
+
+/** The defender's answer to an Attack it may Evade: 'evade' (with a skirmisher card for +1, or not) or 'stand'. */
+export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext, choice: string, card: string | null): void {
+  const p = state.rules.pendingReaction;
+  if (!p) throw new RuleError('no Attack is waiting for an answer');
+  const attacker = unitById(state, p.attacker)!;
+  const defender = unitById(state, p.defender)!;
+  if (choice !== 'evade' && choice !== 'stand') throw new RuleError(`answer an Attack with "evade" or "stand", not "${choice}"`);
+  if (card !== null) {
+    const c = state.rules.cards[card];
+    const want = defender.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';
+    if (!c || c.kind !== want || !state.rules.sides[defender.side]!.hand.includes(card)) throw new RuleError('that card cannot help this Evade');
+  }
+  state.rules.pendingReaction = null;
+  state.active = state.rules.turnSide;
+  const opts: AttackOptions = { assault: p.assault, afterBreakthrough: p.afterBreakthrough };
+  const declared: Declared = { continued: false, aspect: p.aspect, canCounter: p.canCounter, log: [...p.log] };
+  if (choice === 'stand') {
+    declared.log.push(`${defender.name} stands to receive the Attack`);
+    fight(state, bf, ctx, attacker, defender, opts, declared);
+  } else evade(state, bf, ctx, attacker, defender, opts, declared, card);
+}
+
+/** Steps 4-8 of the Attack Sequence once the defender has answered. */
+function fight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared): void {
+  const { continued, aspect, canCounter } = declared;
   const counter = canCounter && TROOPS[defender.rs.troop].mounted;
   // The attack line crosses rough ground or an obstacle: −3 now, D6 disorder if it crosses (A26).
   const crossing = !continued && roughOrObstacleCrossed(bf, colourPoint(attacker), colourPoint(defender)).length > 0;
@@ -470,8 +587,70 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   const dRole: ResolveRole = counter ? 'counterAttacker' : 'defender';
   const aChart = chartFor({ tester: attacker.rs.troop === 'general' ? 'skirmCav' : attacker.rs.troop, role: aRole, opponent: defender.rs.troop, inContact: continued, flankOrRear: false, canCounterAttack: false, broken: isBroken(attacker) });
   const dChart = chartFor({ tester: defender.rs.troop === 'general' ? 'skirmCav' : defender.rs.troop, role: dRole, opponent: attacker.rs.troop === 'general' ? 'skirmCav' : attacker.rs.troop, inContact: continued, flankOrRear: aspect !== 'front', canCounterAttack: canCounter, broken: isBroken(defender) });
-  const at = testResolve(state, bf, ctx, { unit: attacker, role: aRole, opponent: defender }, aChart.chart, opts, crossing);
-  const dt = testResolve(state, bf, ctx, { unit: defender, role: dRole, opponent: attacker }, dChart.chart, opts, false);
+  const ta = throwResolve(state, bf, ctx, attacker, defender, aRole, aChart.chart, opts, crossing);
+  const td = throwResolve(state, bf, ctx, defender, attacker, dRole, dChart.chart, opts, false);
+  // Both throws are shown; the attacker then the defender take their ± choices (A30).
+  if (state.options.resolveChoices !== 'automatic' && (hasChoices(ta) || hasChoices(td))) {
+    const first = hasChoices(ta) ? attacker : defender;
+    state.rules.pendingChoice = { thrown: [ta, td], choices: [null, null], awaiting: first.id, opts, declared, crossing };
+    state.active = first.side;
+    ctx.emit({ type: 'resolve-thrown', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} throws ${ta.raw.join('+')} and ${defender.name} ${td.raw.join('+')} for Resolve; ${first.name} chooses its modifiers`, dice: [{ purpose: `${attacker.name}: Resolve`, sides: 6, values: ta.raw }, { purpose: `${defender.name}: Resolve`, sides: 6, values: td.raw }] });
+    return;
+  }
+  settleFight(state, bf, ctx, attacker, defender, opts, declared, crossing, [ta, td], [defaultChoices(state, ta), defaultChoices(state, td)]);
+}
+
+/** A side's ± choices for the throw it is waiting on; when both have chosen the Attack goes on (A30). */
+export function chooseResolve(state: HmState, bf: Battlefield, ctx: RuleContext, side: string, choices: ResolveChoices): void {
+  const p = state.rules.pendingChoice;
+  if (!p) throw new RuleError('no Resolve throw is waiting for a choice');
+  const i = p.thrown[0].unit === p.awaiting ? 0 : 1;
+  const u = unitById(state, p.awaiting)!;
+  if (u.side !== side) throw new RuleError(`${u.name}'s side chooses now`);
+  const avail = availableResolveChoices(p.thrown[i]!.facts);
+  for (const [key, on] of [['coverChoice', avail.cover], ['generalChoice', avail.general], ['austrianChoice', avail.austrian]] as const) {
+    const v = choices[key];
+    if (v !== 'raise' && v !== 'lower') throw new RuleError(`${key} must be "raise" or "lower"`);
+    if (!on && v !== 'raise') throw new RuleError(`${u.name} has no ${key.replace('Choice', '')} choice in this test`);
+  }
+  p.choices[i] = { coverChoice: choices.coverChoice, generalChoice: choices.generalChoice, austrianChoice: choices.austrianChoice };
+  const other = 1 - i;
+  if (p.choices[other] === null && hasChoices(p.thrown[other]!)) {
+    p.awaiting = p.thrown[other]!.unit;
+    state.active = unitById(state, p.awaiting)!.side;
+    return;
+  }
+  const [ta, td] = p.thrown;
+  const chosen: [ResolveChoices, ResolveChoices] = [p.choices[0] ?? defaultChoices(state, ta), p.choices[1] ?? defaultChoices(state, td)];
+  state.rules.pendingChoice = null;
+  state.active = state.rules.turnSide;
+  settleFight(state, bf, ctx, unitById(state, ta.unit)!, unitById(state, td.unit)!, p.opts, p.declared, p.crossing, [ta, td], chosen);
+}
+
+/** The combinations of ± choices open to the side awaited, with the total and row each gives. */
+export function choiceOptions(state: HmState): { choices: ResolveChoices; label: string }[] {
+  const p = state.rules.pendingChoice;
+  if (!p) return [];
+  const t = p.thrown[0].unit === p.awaiting ? p.thrown[0] : p.thrown[1];
+  const avail = availableResolveChoices(t.facts);
+  const opts = (on: boolean): ResolveChoices['coverChoice'][] => (on ? ['raise', 'lower'] : ['raise']);
+  const out: { choices: ResolveChoices; label: string }[] = [];
+  for (const coverChoice of opts(avail.cover))
+    for (const generalChoice of opts(avail.general))
+      for (const austrianChoice of opts(avail.austrian)) {
+        const choices = { coverChoice, generalChoice, austrianChoice };
+        const r = settleResolve(state, t, choices);
+        const parts = [avail.cover ? `cover ${coverChoice === 'raise' ? '+' : '−'}` : '', avail.general ? `General ${generalChoice === 'raise' ? '+1' : '−1'}` : '', avail.austrian ? `Austrian ${austrianChoice === 'raise' ? '+1' : '−1'}` : ''].filter(Boolean);
+        out.push({ choices, label: `${parts.join(', ')}: ${r.total}, ${r.row}` });
+      }
+  return out;
+}
+
+/** Steps 4 (read with the choices made) to 8 of the Attack Sequence. */
+function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared, crossing: boolean, thrown: [Thrown, Thrown], choices: [ResolveChoices, ResolveChoices]): void {
+  const { continued, aspect, log } = declared;
+  const at = { unit: attacker, opponent: defender, ...settleResolve(state, thrown[0], choices[0]) };
+  const dt = { unit: defender, opponent: attacker, ...settleResolve(state, thrown[1], choices[1]) };
   const a: Side = { ...at, confidence: confidenceOf(at.total, dt.total), firedFrom: null, chargedHome: false };
   const d: Side = { ...dt, confidence: confidenceOf(dt.total, at.total), firedFrom: null, chargedHome: false };
   a.result = adjustResult(state, attacker, a.result, !!opts.assault);
@@ -489,6 +668,16 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   ctx.emit({ type: 'attack', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} ${opts.assault ? 'assaults' : continued ? 'renews the combat with' : 'attacks'} ${defender.name}${aspect !== 'front' ? ` in the ${aspect}` : ''}`, data: { aspect, continued } });
   ctx.emit(tested(a));
   ctx.emit(tested(d));
+  // Declared beyond reach without measuring (A §11.10): the attacker carries out its own result and
+  // suffers its losses; the defender ignores its result and suffers nothing.
+  if (!continued && colourGap(attacker, defender) > attackRange(attacker, { fog: state.rules.weather === 'fog' }) + 1) {
+    log.push(`${defender.name} proves to be out of reach: only ${attacker.name}'s result counts`);
+    log.push(...carryOut(state, bf, a, true, false), ...retrograde(state, bf, a));
+    if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
+    if (a.confidence === 'uncertain') attacker.rs.jubilation = 0;
+    ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
+    return;
+  }
   // Crossing rough ground or an obstacle on the way costs D6 disordered stands (A §23.3).
   const moving = ['charge', 'advanceFire', 'falter', 'falterAfter', 'veerOff'].includes(a.result.kind);
   if (crossing && moving) {
@@ -496,10 +685,22 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
     disorderStands(attacker, n);
     log.push(`${attacker.name} crosses rough ground or an obstacle: ${n} stand${n === 1 ? '' : 's'} disordered`);
   }
-  // Results: the attacker's move, then the defender's, then retrograde moves (A10).
-  log.push(...carryOut(state, bf, a, true, false));
+  // Results: the attacker's move, then the defender's, then retrograde moves (A10). Against a
+  // counter-attack the point of contact is the midpoint (A §23.1, A35).
   const attackerCharged = a.result.kind === 'charge';
-  log.push(...carryOut(state, bf, d, false, attackerCharged));
+  if (d.role === 'counterAttacker' && !continued) {
+    const mid = colourGap(attacker, defender) / 2;
+    log.push(...towardMidpoint(state, bf, a, mid));
+    log.push(...carryOut(state, bf, d, false, attackerCharged));
+    // A charging initiator that met nobody at the midpoint rides on up to 9" more.
+    if (attackerCharged && !a.chargedHome && !d.chargedHome && !defender.removed) {
+      a.chargedHome = closeTo(state, bf, attacker, defender, inch(9));
+      if (a.chargedHome) log.push(`${attacker.name} rides on and makes contact`);
+    }
+  } else {
+    log.push(...carryOut(state, bf, a, true, false));
+    log.push(...carryOut(state, bf, d, false, attackerCharged));
+  }
   if (a.chargedHome || d.chargedHome) a.chargedHome = d.chargedHome = a.chargedHome || d.chargedHome;
   log.push(...retrograde(state, bf, a), ...retrograde(state, bf, d));
   for (const s of [a, d]) if (setsShakenMarker(s.result)) s.unit.rs.shakenMarker = true;
@@ -524,14 +725,14 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   if (opts.assault && !a.chargedHome) attacker.rs.assaultTarget = defender.id;
   for (const s of [a, d]) if (s.firedFrom !== null) s.unit.rs.firedUntilTurn = state.rules.turnNumber + 1;
   ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
-  void cincOf;
 }
 
 function skirmishersCaught(bf: Battlefield, state: HmState, victim: Side, by: Side): string[] | null {
   const v = victim.unit;
   const byTroop = by.unit.rs.troop;
   if (v.removed || by.unit.removed || isShaken(state, by.unit)) return null;
-  if (!(by.chargedHome || by.firedFrom !== null)) return null;
+  // Fire reaches only within 6" (A §19.1).
+  if (!(by.chargedHome || (by.firedFrom !== null && by.firedFrom <= inch(6) + 1))) return null;
   if (v.rs.troop === 'skirmInf') {
     if (byTroop === 'skirmInf' || byTroop === 'artillery') return null;
     if (coverOf(bf, colourPoint(v), 'skirmInf', colourPoint(by.unit)) !== 'none' || inRoughTerrain(bf, colourPoint(v))) return null;
@@ -607,4 +808,130 @@ export function assertAttack(state: HmState, bf: Battlefield, attacker: HmUnit, 
   if (attacker.side === target.side) throw new RuleError(`${target.name} is a friendly unit`);
   if (target.removed) throw new RuleError(`${target.name} is no longer on the table`);
   void bf;
+}
+
+/** Walk a unit straight along a heading; evaders that meet the enemy or impassable ground are destroyed (B §1.5). */
+function evadeMove(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number): string[] {
+  const w = walk(state, bf, u, heading, dist, heading, { exemptHalts: true });
+  const notes = [`${u.name} evades ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose, { looseAllowed: false })];
+  if (w.travelled < dist - 1) {
+    if (w.hitEnemy) notes.push(...destroyUnit(state, u, 'evaded into the enemy'));
+    else if (w.hitTerrain) notes.push(...destroyUnit(state, u, 'evaded into impassable ground'));
+    else if (w.hitFriend) {
+      // Evaders never turn aside for friends: both units are thrown into disorder (B §1.5).
+      const f = unitById(state, w.hitFriend)!;
+      disorderStands(u, u.stands.length);
+      disorderStands(f, f.stands.length);
+      notes.push(`${u.name} runs through ${f.name}: every stand of both disordered`);
+    }
+  }
+  return notes;
+}
+
+/** Evaders fire as skirmishers at the attacker when it is in reach (B §1.5); a refusal simply means no fire. */
+function evaderFire(state: HmState, bf: Battlefield, ctx: RuleContext, evader: HmUnit, attacker: HmUnit): string[] {
+  if (evader.removed || attacker.removed || !isSkirmisherTroop(evader)) return [];
+  try {
+    skirmishFire(state, bf, ctx, evader.id, attacker.id);
+    return [`${evader.name} fires as it evades`];
+  } catch (e) {
+    if (e instanceof RuleError) return [`${evader.name} cannot fire: ${e.reason}`];
+    throw e;
+  }
+}
+
+const isSkirmisherTroop = (u: HmUnit): boolean => u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav';
+
+/**
+ * An Evade (B §1.5): 1D6 and the chart; the evaders move straight away from the attacker, who tests
+ * Resolve (as Resolute; the evaders never test and count as Uncertain) and moves against where the
+ * evaders stood, or simply moves 6" on a 5.
+ */
+function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared, card: string | null): void {
+  const log = declared.log;
+  if (card) discardFromHand(state, defender.side, card);
+  const r = rollEvade(ctx.dice, {
+    evader: defender.rs.troop,
+    status: defender.rs.status,
+    attackerTroop: attacker.rs.troop,
+    cincCardPlayed: false,
+    skirmisherCardPlayed: card !== null,
+    prussianHussars: defender.rs.nation === 'prussia' && defender.rs.listEntry === 'hussars',
+  });
+  ctx.emit({
+    type: 'evade',
+    unit: defender.id,
+    target: attacker.id,
+    side: defender.side,
+    text: `${defender.name} tries to Evade: ${r.dice[0]} ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.reason}`).join(', ')} = ${r.score}: ${r.ref.row}`,
+    dice: [{ purpose: 'evade', sides: 6, values: r.dice }],
+    modifiers: r.modifiers,
+    chart: r.ref,
+  });
+  const origin = { x: defender.x, y: defender.y };
+  const away = angleOf(sub(origin, colourPoint(attacker)));
+  if (defender.rs.troop === 'lightCav' && !r.result.standFire) {
+    defender.formation = 'loose';
+    relayout(defender);
+  }
+  if (r.result.standFire) log.push(...evaderFire(state, bf, ctx, defender, attacker));
+  else if (!r.result.perfect) log.push(...evadeMove(state, bf, defender, away, inch(r.inches)));
+  if (r.result.attackersMove6) {
+    const w = walk(state, bf, attacker, attacker.facing, inch(6), attacker.facing, { exemptHalts: true });
+    log.push(`${attacker.name} does not test and moves 6" forward`, ...moveTo(state, bf, attacker, w.pose));
+  } else if (r.result.attackersTest && !attacker.removed) {
+    const chart = chartFor({ tester: attacker.rs.troop === 'general' ? 'skirmCav' : attacker.rs.troop, role: 'attacker', opponent: defender.rs.troop, inContact: false, flankOrRear: false, canCounterAttack: false, broken: isBroken(attacker) });
+    const at = testResolve(state, bf, ctx, { unit: attacker, role: 'attacker', opponent: defender }, chart.chart, opts, false);
+    const a: Side = { ...at, confidence: 'resolute', firedFrom: null, chargedHome: false };
+    a.result = adjustResult(state, attacker, a.result, !!opts.assault);
+    ctx.emit({ type: 'resolve', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} tests Resolve against the evaders (${a.chart}): ${a.raw.join('+')} ${a.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.reason}`).join(', ')} = ${a.total}: ${a.row}`, dice: [{ purpose: 'Resolve', sides: 6, values: a.raw }], modifiers: a.modifiers, chart: { chart: a.chart, row: a.row } });
+    if (r.result.standFire) log.push(...carryOut(state, bf, a, true, false));
+    else log.push(...moveAgainstEvaders(state, bf, a, origin));
+    log.push(...retrograde(state, bf, a));
+    if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
+    if (r.result.perfect && !defender.removed) {
+      // A Perfect Evade moves after the attackers, as far as it may, then fires (B §1.5).
+      log.push(...evadeMove(state, bf, defender, away, inch(r.inches)));
+      log.push(...evaderFire(state, bf, ctx, defender, attacker));
+    }
+    if (!attacker.removed && !defender.removed) {
+      const d: Side = { unit: defender, role: 'defender', opponent: attacker, total: 0, raw: [], modifiers: [], chart: 'Evade', row: r.ref.row, result: { kind: 'stand' }, confidence: 'uncertain', firedFrom: null, chargedHome: false };
+      if (a.chargedHome) d.chargedHome = true;
+      log.push(...confrontation(state, ctx, a, d));
+      const caught = skirmishersCaught(bf, state, d, a);
+      if (caught) log.push(...caught);
+      else if (a.chargedHome) log.push(...combatDice(state, bf, ctx, d, a, false, declared.aspect, false));
+    }
+  }
+  ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
+}
+
+/** The attacker's result against evaders: placed by the evaders' original position; a Charge runs its full distance straight on (B §1.5). */
+function moveAgainstEvaders(state: HmState, bf: Battlefield, a: Side, origin: { x: number; y: number }): string[] {
+  const u = a.unit;
+  const gap = Math.max(0, Math.hypot(origin.x - u.x, origin.y - u.y) - inch(1.5));
+  const forward = (d: number, what: string): string[] => {
+    const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true });
+    return [`${u.name} ${what} ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose)];
+  };
+  const r = a.result;
+  switch (r.kind) {
+    case 'charge':
+      return forward(inch(TROOPS[u.rs.troop].charge ?? 9), 'charges on');
+    case 'advanceFire': {
+      const to = advanceFireDistance(r.advanceTo, toInches(gap));
+      const notes = to === null ? [`${u.name} stands and fires`] : forward(gap - inch(to), 'advances');
+      // It fires at the evaders where they are now, if they are still within reach.
+      a.firedFrom = colourGap(u, a.opponent);
+      return notes;
+    }
+    case 'falter':
+      return forward(gap - inch(r.short), 'falters after');
+    case 'falterAfter':
+      return forward(inch(r.forward), 'falters after');
+    case 'veerOff':
+      return forward(gap - inch(1), 'veers off after');
+    default:
+      return [];
+  }
 }

@@ -96,6 +96,7 @@ export function drawCards(state: HmState, drawer: SideId, count: number): GameEv
   const got: string[] = [];
   const passed: string[] = [];
   let dead = 0;
+  const drawn = { side: drawer, got: [] as string[], passed: [] as string[] };
   for (let i = 0; i < count && rules.deck.length > 0; i++) {
     const id = rules.deck.shift()!;
     const card = rules.cards[id]!;
@@ -107,7 +108,9 @@ export function drawCards(state: HmState, drawer: SideId, count: number): GameEv
     rules.sides[to]!.hand.push(id);
     if (to === drawer) got.push(cardLabel(state, id));
     else passed.push(cardLabel(state, id));
+    drawn[to === drawer ? 'got' : 'passed'].push(id);
   }
+  rules.lastDraw = drawn;
   const side = state.sides.find((s) => s.id === drawer)?.name ?? drawer;
   let text = `${side} draws ${count} card${count === 1 ? '' : 's'}: ${got.length ? got.join(', ') : 'none of their own'}`;
   if (passed.length) text += `; passed to the opponent: ${passed.join(', ')}`;

@@ -13,6 +13,7 @@ import { relayout } from './layout';
 import { impassableToCavalryNear, moveCapAt, needsLoose, pathBlocked, slopeDisorder, slowingStopAlong, crossingsAlong } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { attachedGenerals, liveUnits } from './world';
+import { unitsKnownTo } from './hidden';
 import { haltAlong, offTable, sweptCollisions, type Pose, type ZoneContext } from './zones';
 import { TABLE } from './setup';
 
@@ -107,7 +108,9 @@ export function walk(state: HmState, bf: Battlefield, u: HmUnit, heading: number
   }
   if (!opts.exemptHalts) {
     const to = poseAlong(u, heading, limit, facing);
-    const h = haltAlong(u, to, [...others, u], ctx);
+    // Halts come only from enemies the mover's side knows of (C §9.4).
+    const known = new Set(unitsKnownTo(state, u.side).map((k) => k.id));
+    const h = haltAlong(u, to, [...others.filter((o) => known.has(o.id)), u], ctx);
     if (h) stop(h.travelled, `halted: ${h.cause.text}`);
   }
   result.travelled = Math.max(0, limit);

@@ -9,6 +9,8 @@ import { inch, toInches } from '../../core/measure';
 import { RuleError, type ActionParam, type LegalAction, type RuleContext } from '../../core/ruleset';
 import type { Battlefield } from '../../terrain/battlefield';
 import { ARMY_LISTS } from './armies';
+import { arrivalBarred } from './arrivals';
+import { unitsKnownTo } from './hidden';
 import { cardLabel, discardFromHand } from './cards';
 import { TROOPS } from './charts';
 import { assertAttack, colourGap, destroyUnit, resolveAttack, touching } from './attack';
@@ -38,7 +40,8 @@ export type OrderId =
   | 'fire'
   | 'manhandle'
   | 'limber'
-  | 'unlimber';
+  | 'unlimber'
+  | 'spike';
 
 const ORDER_LABELS: Record<OrderId, string> = {
   move: 'Move',
@@ -58,6 +61,7 @@ const ORDER_LABELS: Record<OrderId, string> = {
   manhandle: 'Manhandle',
   limber: 'Limber up',
   unlimber: 'Unlimber',
+  spike: 'Spike the gun',
 };
 
 const ORDER_GROUP: Record<OrderId, string> = {
@@ -78,6 +82,7 @@ const ORDER_GROUP: Record<OrderId, string> = {
   manhandle: 'move',
   limber: 'move',
   unlimber: 'move',
+  spike: 'command',
 };
 
 const Q = Math.PI / 4;
@@ -189,16 +194,21 @@ const angleParam = (label: string, min = -Q, max = Q): ActionParam => ({ name: '
 /** The enemy units this unit may Attack now, with the halted rule (A1: only the nearest eligible). */
 export function attackTargets(state: HmState, bf: Battlefield, u: HmUnit): HmUnit[] {
   if (!mayAttack(u, liveUnits(state)) || isBroken(u) || u.rs.retrograde !== 'none') return [];
-  const units = liveUnits(state);
+  // Unrevealed counters are no targets and halt nobody (C §9.4).
+  const units = unitsKnownTo(state, u.side);
   const zc = zoneContext(state, bf);
-  const out = enemiesOf(state, u).filter((t) => {
+  const out = units.filter((t) => t.side !== u.side).filter((t) => {
     if (t.rs.general?.attachedTo) return false;
     const aspect = attackAspect(u, t);
     const inCover = coverOf(bf, { x: t.x, y: t.y }, t.rs.troop, { x: u.x, y: u.y }) !== 'none';
     if (!eligibleTarget(u, t, aspect, inCover, units)) return false;
     if (touching(u, t)) return true;
-    if (colourGap(u, t) > attackRange(u, { fog: zc.fog }) + 1) return false;
-    if (!attackLine(u, t, units, zc).ok) return false;
+    // Without measuring, a player may declare on a target he only guesses is in reach (A §11.10);
+    // the engine allows guesses up to half as far again [ENGINE DEFAULT].
+    const guessing = state.options.measuring === 'after-declaring';
+    const range = attackRange(u, { fog: zc.fog });
+    if (colourGap(u, t) > (guessing ? range * 1.5 : range) + 1) return false;
+    if (!attackLine(u, t, units, zc, { ignoreRange: guessing }).ok) return false;
     return sees(state, bf, u, t, true);
   });
   if (haltCause(u, units, zc) && out.length > 1) {
@@ -213,7 +223,7 @@ export function ordersFor(state: HmState, bf: Battlefield, u: HmUnit, cardKind: 
   const out: { order: OrderId; params: ActionParam[] }[] = [];
   const add = (order: OrderId, params: ActionParam[] = []): void => void out.push({ order, params });
   const step = state.rules.step;
-  const units = liveUnits(state);
+  const units = unitsKnownTo(state, u.side);
   const zc = zoneContext(state, bf);
   const foot = TROOPS[u.rs.troop].foot;
   const mounted = TROOPS[u.rs.troop].mounted;
@@ -283,6 +293,8 @@ function artilleryOrders(state: HmState, bf: Battlefield, u: HmUnit): { order: O
     out.push({ order: 'manhandle', params: [pointParam(u, inch(3), 'Manhandle (up to 3")')] });
     if (!gun.noTeam) out.push({ order: 'limber', params: [pointParam(u, inch(6), 'Limber up and move (up to 6")')] });
   }
+  // A gun its side holds may be spiked instead of firing (B §2.11): useless for the rest of the battle.
+  if (!fired) out.push({ order: 'spike', params: [] });
   return out;
 }
 
@@ -292,6 +304,7 @@ export function orderActions(state: HmState, bf: Battlefield, side: string): Leg
   for (const u of liveUnits(state)) {
     if (u.side !== side) continue;
     if (u.rs.troop === 'general' && u.rs.general?.attachedTo) continue;
+    if (arrivalBarred(state, u.id)) continue;
     const cards = cardsFor(state, bf, u);
     if (!cards.length) continue;
     const card = cards[0]!;
@@ -333,13 +346,18 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
   const u = unitById(state, String(action.unit));
   if (!u || u.removed) throw new RuleError(`no unit "${String(action.unit)}" on the table`);
   if (u.side !== action.side) throw new RuleError(`${u.name} is not yours to order`);
+  const barred = arrivalBarred(state, u.id);
+  if (barred) throw new RuleError(barred);
   const cardId = String(action.card);
   const card = rules.cards[cardId];
   if (!card) throw new RuleError(`no card "${cardId}"`);
   if (!cardsFor(state, bf, u).includes(cardId)) throw new RuleError(`${cardLabel(state, cardId)} cannot order ${u.name} now`);
   const order = String(action.order) as OrderId;
   const allowed = ordersFor(state, bf, u, card.kind).find((o) => o.order === order);
-  if (!allowed) throw new RuleError(`${u.name} cannot take a ${ORDER_LABELS[order] ?? order} order now`);
+  if (!allowed && (order === 'attack' || order === 'assault')) {
+    throw new RuleError(`${u.name} has no target it may ${ORDER_LABELS[order]} now: it needs one in range, in sight, on a clear line and of a kind it may attack`);
+  }
+  if (!allowed) throw new RuleError(`${u.name} cannot be given the ${ORDER_LABELS[order] ?? order} order now`);
   // Prussians: the first order fixes line or column (B §3.3) — the engine keeps the deployed formation.
   u.rs.formationDeclared = true;
   // A breakthrough's free order is this one if the victor takes it; any order ends it (A §21.2).
@@ -486,6 +504,11 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
       gunMove(state, bf, u, to, reach, ctx, order === 'manhandle' ? 'manhandled' : 'limbers up and moves');
       return;
     }
+    case 'spike':
+      u.rs.gun!.spiked = true;
+      u.rs.gun!.crew = 'fled';
+      log(ctx, u, `${u.name} is spiked: useless for the rest of the battle`);
+      return;
     case 'unlimber': {
       const angle = num(action.angle ?? 0, 'the facing');
       u.rs.gun!.limbered = false;

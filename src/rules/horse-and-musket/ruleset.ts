@@ -1,6 +1,5 @@
 /** The horse-and-musket ruleset (seed 000, "Resolve"): the Ruleset object the engine, the AI and the UI use. */
 
-import { DiceRoller } from '../../core/dice';
 import type { Action, GameSetup, Unit } from '../../core/model';
 import { inch } from '../../core/measure';
 import { RuleError, type AiHints, type LegalAction, type RuleContext, type Ruleset, type UnitInfoLine } from '../../core/ruleset';
@@ -10,17 +9,22 @@ import { CARD_LABELS, cardLabel, discardFromHand, reshuffle } from './cards';
 import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair } from './charts';
 import { grapeshotPhase } from './fire';
 import { relayout } from './layout';
-import { moveTo, walk } from './moves';
+import { disorderStands, moveTo, walk } from './moves';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
+import { HM_OPTIONS } from './options';
 import { applyGeneralMove, applyOrder, attackTargets, orderActions } from './orders';
-import { colourGap, destroyUnit, touching } from './attack';
-import { SCENARIOS, createHorseAndMusketGame } from './setup';
-import { beginTurn, endTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
+import { choiceOptions, chooseResolve, colourGap, defaultChoices, destroyUnit, reactToAttack, touching } from './attack';
+import { SCENARIOS, applyPreBattle, beginBattle, createHorseAndMusketGame, preBattleActions } from './setup';
+import { afterJoker, applyArrival, arrivalActions } from './arrivals';
+import { endTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { FIGURE_HEIGHT } from './visibility';
 import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackRange, haltCause, nearestEnemy, threatRange } from './zones';
+import { attackRange, haltCause, nearestEnemy, threatRange, wheelBy } from './zones';
+import { onRoad } from './terrain';
 import { zoneContext } from './moves';
+import { hmOverlays, hmSideInfo } from './display';
+import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
 
@@ -60,13 +64,7 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
       notes.push(`${u.name} runs ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose, { looseAllowed: false }));
       if (w.hitEnemy && !u.removed) notes.push(...destroyUnit(state, u, 'ran into the enemy'));
     } else if (u.rs.retrograde === 'withdrawing' || u.rs.retrograde === 'retreating') {
-      const w = walk(state, bf, u, u.rs.retrogradeHeading, inch(3), u.facing, { exemptHalts: true });
-      notes.push(`${u.name} ${u.rs.retrograde === 'withdrawing' ? 'withdraws' : 'retreats'} ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose));
-      if (w.stoppedBy) {
-        // A withdrawal that meets another unit stops (A §19.4).
-        u.rs.retrograde = 'none';
-        notes.push(`and stops: ${w.stoppedBy}`);
-      }
+      notes.push(...withdrawOn(state, bf, u));
     } else if (u.rs.columnCompulsory && u.formation === 'column') {
       if (haltCause(u, liveUnits(state), zc)) {
         u.rs.columnCompulsory = false;
@@ -86,6 +84,39 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
     }
     if (notes.length) ctx.emit({ type: 'compulsory', side, unit: u.id, text: notes.join('. ') });
   }
+}
+
+/**
+ * A withdrawal's next 3" (A §19.4): it stops behind an unshaken friend in loose formation, passes
+ * through a shaken one (both wholly disordered), and halts 2" short of an enemy, wholly disordered.
+ */
+function withdrawOn(state: HmState, bf: Battlefield, u: HmUnit): string[] {
+  const verb = u.rs.retrograde === 'withdrawing' ? 'withdraws' : 'retreats';
+  const w = walk(state, bf, u, u.rs.retrogradeHeading, inch(3), u.facing, { exemptHalts: true });
+  const friend = w.hitFriend ? unitById(state, w.hitFriend) : undefined;
+  if (friend && isShaken(state, friend)) {
+    const through = walk(state, bf, u, u.rs.retrogradeHeading, inch(3), u.facing, { exemptHalts: true, ignore: [friend.id] });
+    disorderStands(u, u.stands.length);
+    disorderStands(friend, friend.stands.length);
+    return [`${u.name} ${verb} through the shaken ${friend.name}: every stand of both disordered`, ...moveTo(state, bf, u, through.pose)];
+  }
+  if (w.hitEnemy) {
+    const short = walk(state, bf, u, u.rs.retrogradeHeading, Math.max(0, w.travelled - inch(2)), u.facing, { exemptHalts: true });
+    u.rs.retrograde = 'none';
+    disorderStands(u, u.stands.length);
+    return [`${u.name} ${verb} into the enemy and halts 2" short, every stand disordered`, ...moveTo(state, bf, u, short.pose)];
+  }
+  const notes = [`${u.name} ${verb} ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose)];
+  if (friend) {
+    u.rs.retrograde = 'none';
+    u.formation = 'loose';
+    relayout(u);
+    notes.push(`and stops behind ${friend.name} in loose formation`);
+  } else if (w.stoppedBy) {
+    u.rs.retrograde = 'none';
+    notes.push(`and stops: ${w.stoppedBy}`);
+  }
+  return notes;
 }
 
 const HOOKS: TurnHooks = {
@@ -162,6 +193,8 @@ function endCard(state: HmState, ctx: RuleContext): void {
   if (!a) throw new RuleError('no card is being played');
   state.rules.activeCard = null;
   ctx.emit({ type: 'card-done', side: state.rules.turnSide, text: `${CARD_LABELS[a.kind]} done` });
+  // After the Joker's orders, forces off the table roll to arrive (B §7).
+  if (a.kind === 'joker') afterJoker(state, bfOf(state), ctx);
 }
 
 function discard(state: HmState, action: Action, ctx: RuleContext): void {
@@ -180,16 +213,68 @@ function discard(state: HmState, action: Action, ctx: RuleContext): void {
 // ---------------------------------------------------------------------------------------------
 // Legal actions and apply
 
+/** A column's free wheels: once a turn, twice on a road, no card needed (A §11.5); not for a halted column. */
+function freeWheelsAllowed(bf: Battlefield, u: HmUnit): number {
+  return onRoad(bf, { x: u.x, y: u.y }) ? 2 : 1;
+}
+
+function columnWheels(state: HmState, bf: Battlefield, side: string): LegalAction[] {
+  const out: LegalAction[] = [];
+  const zc = zoneContext(state, bf);
+  for (const u of liveUnits(state)) {
+    if (u.side !== side || u.formation !== 'column' || u.rs.troop === 'artillery' || isBroken(u) || u.rs.retrograde !== 'none') continue;
+    if (u.rs.freeWheels >= freeWheelsAllowed(bf, u) || haltCause(u, liveUnits(state), zc)) continue;
+    out.push({ action: { type: 'column-wheel', side, unit: u.id }, label: 'Wheel the column (free)', group: 'move', params: [{ name: 'angle', kind: 'angle', label: 'Wheel (left +, right −)', min: -Math.PI / 4, max: Math.PI / 4 }], unit: u.id });
+  }
+  return out;
+}
+
+function applyColumnWheel(state: HmState, bf: Battlefield, action: Action, ctx: RuleContext): void {
+  const u = unitById(state, String(action.unit));
+  if (!u || !columnWheels(state, bf, action.side).some((l) => l.unit === u.id)) throw new RuleError('that unit has no free column wheel now');
+  const angle = Number(action.angle);
+  if (!Number.isFinite(angle) || Math.abs(angle) > Math.PI / 4 + 1e-3) throw new RuleError('a wheel is at most 45°');
+  u.rs.freeWheels++;
+  const notes = moveTo(state, bf, u, wheelBy(u, angle));
+  ctx.emit({ type: 'order', side: u.side, unit: u.id, text: [`${u.name} wheels its column ${Math.round(Math.abs((angle * 180) / Math.PI))}° ${angle >= 0 ? 'left' : 'right'} (free)`, ...notes].join('. ') });
+}
+
 /** A player who chose to issue orders plays at least one card, when he has one he can play (A §8.1 step 5). */
 function mayEndTurn(state: HmState, anythingElse: boolean): boolean {
   return state.rules.cardsPlayedThisTurn > 0 || state.rules.discardedThisTurn || !anythingElse;
 }
 
+/** The defender's answers to an Attack it may Evade (B §1.5): stand, evade, or evade with a skirmisher card for +1. */
+function reactionActions(state: HmState, side?: string): LegalAction[] {
+  const p = state.rules.pendingReaction!;
+  const d = unitById(state, p.defender)!;
+  if (side && side !== d.side) return [];
+  const base = { type: 'react', side: d.side };
+  const out: LegalAction[] = [
+    { action: { ...base, choice: 'evade', card: null }, label: `${d.name}: Evade`, group: 'reaction', params: [] },
+    { action: { ...base, choice: 'stand', card: null }, label: `${d.name}: stand`, group: 'reaction', params: [] },
+  ];
+  const want = d.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';
+  const card = d.rs.troop === 'skirmInf' || d.rs.troop === 'skirmCav' ? state.rules.sides[d.side]!.hand.find((id) => state.rules.cards[id]!.kind === want) : undefined;
+  if (card) out.push({ action: { ...base, choice: 'evade', card }, label: `${d.name}: Evade with ${CARD_LABELS[want]} (+1)`, group: 'reaction', params: [] });
+  return out;
+}
+
+/** The ± choices open to the side whose Resolve throw waits (A30), each labelled with the total and row it gives. */
+function choiceActions(state: HmState, side?: string): LegalAction[] {
+  const u = unitById(state, state.rules.pendingChoice!.awaiting)!;
+  if (side && side !== u.side) return [];
+  return choiceOptions(state).map((o) => ({ action: { type: 'resolve-choice', side: u.side, ...o.choices }, label: `${u.name}: ${o.label}`, group: 'reaction', params: [] }));
+}
+
 function legalActions(state: HmState, bf: Battlefield, side?: string): LegalAction[] {
   if (state.result || !state.active) return [];
+  if (state.rules.pendingReaction) return reactionActions(state, side);
+  if (state.rules.pendingChoice) return choiceActions(state, side);
   const s = state.rules.turnSide;
   if (side && side !== s) return [];
   const rules = state.rules;
+  if (rules.step === 'posture') return preBattleActions(state, s);
   const out: LegalAction[] = [];
   const act = (type: string, label: string, group: string, extra: Record<string, unknown> = {}, params: LegalAction['params'] = []): void =>
     void out.push({ action: { type, side: s, ...extra }, label, group, params });
@@ -214,7 +299,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
     act('play-card', 'Play the Joker', 'card', { card: 'joker' });
     return out;
   }
-  out.push(...orderActions(state, bf, s));
+  out.push(...orderActions(state, bf, s), ...columnWheels(state, bf, s), ...arrivalActions(state, bf, s));
   if (rules.activeCard) {
     act('end-card', `Finish ${CARD_LABELS[rules.activeCard.kind]}`, 'turn');
     return out;
@@ -230,14 +315,30 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   const spare = hand.find((id) => rules.cards[id]!.kind === 'unit');
   if (spare && !rules.discardedThisTurn) act('discard', `Discard ${cardLabel(state, spare)}`, 'card', { card: spare });
   if (mayEndTurn(state, out.length > 0)) act('end-turn', 'End turn', 'turn');
+  // Hidden movement (C §9.2, hidden.ts): decoy moves, after the end-turn check (they are no card play).
+  out.push(...decoyActions(state, bf, s));
   return out;
 }
 
 function apply(state: HmState, action: Action, ctx: RuleContext): void {
   const rules = state.rules;
   if (state.result) throw new RuleError('the battle is over');
-  if (action.side !== rules.turnSide) throw new RuleError(`it is not ${action.side}'s turn`);
   const bf = ctx.battlefield;
+  if (rules.pendingReaction) {
+    const d = unitById(state, rules.pendingReaction.defender)!;
+    if (action.type !== 'react' || action.side !== d.side) throw new RuleError(`${d.name} must first answer the Attack: Evade or stand`);
+    reactToAttack(state, bf, ctx, String(action.choice), typeof action.card === 'string' ? action.card : null);
+    finishAction(state);
+    return;
+  }
+  if (rules.pendingChoice) {
+    const u = unitById(state, rules.pendingChoice.awaiting)!;
+    if (action.type !== 'resolve-choice') throw new RuleError(`${u.name} must first choose its Resolve modifiers`);
+    chooseResolve(state, bf, ctx, action.side, { coverChoice: action.coverChoice as never, generalChoice: action.generalChoice as never, austrianChoice: action.austrianChoice as never });
+    finishAction(state);
+    return;
+  }
+  if (action.side !== rules.turnSide) throw new RuleError(`it is not ${action.side}'s turn`);
   const needStep = (step: HmGame['step'], what: string): void => {
     if (rules.step !== step) throw new RuleError(`${what} only in the ${step} step; now it is the ${rules.step} step`);
   };
@@ -275,6 +376,21 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     case 'end-card':
       endCard(state, ctx);
       break;
+    case 'choose-posture': {
+      if (rules.step !== 'posture') throw new RuleError('attack or defend is chosen before the battle');
+      applyPreBattle(state, bf, action, ctx);
+      beginBattle(state, ctx, HOOKS);
+      initHidden(state, bf, ctx.dice, ctx.emit);
+      break;
+    }
+    case 'enter':
+      needStep('action', 'Flanking forces and reinforcements come on');
+      applyArrival(state, bf, action, ctx);
+      break;
+    case 'column-wheel':
+      needStep('action', 'Columns wheel');
+      applyColumnWheel(state, bf, action, ctx);
+      break;
     case 'discard':
       if (rules.step !== 'decision' && rules.step !== 'action') throw new RuleError('cards are discarded at the moment of decision or in the action step');
       discard(state, action, ctx);
@@ -283,37 +399,54 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
       needStep('action', 'The turn ends');
       if (rules.activeCard) throw new RuleError(`finish ${cardLabel(state, rules.activeCard.card)} first`);
       if (jokerDue(state, action.side)) throw new RuleError('the deck is empty: you must play the Joker');
-      if (!mayEndTurn(state, legalActions(state, bf, action.side).some((l) => l.action.type !== 'end-turn'))) {
+      if (!mayEndTurn(state, legalActions(state, bf, action.side).some((l) => l.action.type !== 'end-turn' && l.action.type !== 'move-decoy'))) {
         throw new RuleError('having chosen to issue orders you must play at least one card (or discard one)');
       }
       rules.cardsPlayedThisTurn = 0;
       rules.discardedThisTurn = false;
       endTurn(state, ctx, HOOKS);
       break;
+    case 'move-decoy':
+      // Hidden movement (C §9.2, hidden.ts).
+      needStep('action', 'Decoys are moved');
+      applyDecoyMove(state, bf, action, ctx);
+      break;
     default:
       throw new RuleError(`unknown action "${action.type}"`);
   }
-  state.phase = rules.step;
+  finishAction(state);
+}
+
+function finishAction(state: HmState): void {
+  const rules = state.rules;
+  state.phase = rules.pendingReaction ? 'reaction' : rules.pendingChoice ? 'resolve choice' : rules.step;
   state.turn = Math.floor(rules.turnNumber / 2) + 1;
   if (!state.result) state.result = battleResult(state);
+  if (state.result) {
+    rules.step = 'over';
+    state.active = null;
+  }
 }
 
 function createGame(setup: GameSetup): HmState {
   const state = createHorseAndMusketGame(setup);
-  const ctx: RuleContext = {
-    dice: new DiceRoller(state.dice),
-    battlefield: battlefieldFromSpec(state.battlefield),
-    emit: (e) => void state.rules.setupLog.push(e.text),
-  };
-  beginTurn(state, state.rules.initiative, ctx, HOOKS);
+  // The game opens with the initiative winner's choice to attack or defend (B §6.1); the battle, and
+  // hidden movement's first counters (C §9.2), begin once he has chosen.
   state.phase = state.rules.step;
   return state;
+}
+
+/** Every action, then hidden movement's counters follow, reveal or hide units (C §9.3-9.4, hidden.ts). */
+function applyAndHide(state: HmState, action: Action, ctx: RuleContext): void {
+  apply(state, action, ctx);
+  updateHidden(state, ctx.battlefield, ctx);
 }
 
 // ---------------------------------------------------------------------------------------------
 // What the panel and the AI read
 
 function describeUnit(state: HmState, u: Unit<HmUnitState>): UnitInfoLine[] {
+  if (u.kind === 'marker') return describeCounter(u); // a hidden-movement counter (hidden.ts)
   const h = u as HmUnit;
   const lines: UnitInfoLine[] = [{ label: 'Type', value: TROOPS[h.rs.troop].name }];
   if (h.rs.general) {
@@ -364,7 +497,7 @@ const hmAi: AiHints<HmGame, HmUnitState> = {
   objectives: (state) => {
     // The enemy army's centre of mass is what a horse-and-musket battle is fought for.
     return state.sides.map((s) => {
-      const own = state.units.filter((u) => u.side === s.id && !u.removed && u.rs.troop !== 'general');
+      const own = state.units.filter((u) => u.side === s.id && !u.removed && !u.carriedBy && u.rs.troop !== 'general');
       const n = Math.max(1, own.length);
       return { x: own.reduce((a, u) => a + u.x, 0) / n, y: own.reduce((a, u) => a + u.y, 0) / n };
     });
@@ -373,6 +506,22 @@ const hmAi: AiHints<HmGame, HmUnitState> = {
   progress: (state) => {
     const limit = Number(state.options.turnLimit ?? 24);
     return Math.min(1, state.rules.turnNumber / Math.max(1, limit));
+  },
+  choiceValue: (state, action) => {
+    const pc = (state as HmState).rules.pendingChoice;
+    if (action.type === 'resolve-choice' && pc) {
+      // The program's own pick for a side that does not choose is the AI's pick too.
+      const t = pc.thrown[0].unit === pc.awaiting ? pc.thrown[0] : pc.thrown[1];
+      const best = defaultChoices(state as HmState, t);
+      return best.coverChoice === action.coverChoice && best.generalChoice === action.generalChoice && best.austrianChoice === action.austrianChoice ? 0.95 : 0.2;
+    }
+    if (action.type !== 'react') return undefined;
+    const d = unitById(state as HmState, String((state as HmState).rules.pendingReaction?.defender ?? ''));
+    if (!d) return undefined;
+    // Skirmishers caught in the open are destroyed, and light cavalry are outclassed by heavier horse: evade.
+    const exposed = d.rs.troop !== 'lightCav';
+    if (action.choice === 'evade') return action.card ? 0.9 : exposed ? 0.85 : 0.6;
+    return exposed ? 0.2 : 0.5;
   },
   sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || Math.hypot(o.x - t.x, o.y - t.y) < inch(24),
   forecast: (state, bf, action) => {
@@ -404,42 +553,17 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   name: 'Horse & Musket (Resolve)',
   source: 'the Horse & Musket draft rulebook (seed 000), with the digest\'s resolutions',
   lengthUnit: 'in',
-  options: [
-    { id: 'armyA', label: 'First army', help: 'Army list of the first side.', kind: 'choice', default: 'prussia-supremacy', choices: [] },
-    { id: 'armyB', label: 'Second army', help: 'Army list of the second side.', kind: 'choice', default: 'austria', choices: [] },
-    { id: 'points', label: 'Points', help: 'Points total for each army before national modifiers (160 gives about a two-hour battle).', kind: 'number', default: 160, min: 80, max: 600 },
-    { id: 'turnLimit', label: 'Player turns', help: 'The battle is judged after this many player turns if no army has broken (0: no limit).', kind: 'number', default: 40, min: 0, max: 200 },
-    {
-      id: 'sight',
-      label: 'Sight',
-      help: 'How sight is decided: from the real ground, woods and buildings, or by the book\'s levels and rules of thumb.',
-      kind: 'choice',
-      default: 'computed',
-      choices: [
-        { value: 'computed', label: 'Computed from the ground' },
-        { value: 'levels', label: 'The book\'s levels' },
-      ],
-    },
-    {
-      id: 'breakRule',
-      label: 'Army break',
-      help: 'When an army quits: more than half its infantry gone (B §8.1), or 40% of all its units (A §25).',
-      kind: 'choice',
-      default: 'half-infantry',
-      choices: [
-        { value: 'half-infantry', label: 'More than half the infantry' },
-        { value: 'forty-percent-all', label: '40% of all units' },
-      ],
-    },
-    { id: 'unpreparedSwap', label: 'Swap Chart E', help: 'Swap Stand and Break & Run on the Unprepared Cavalry chart (A3).', kind: 'boolean', default: false },
-  ],
+  options: HM_OPTIONS,
   notes: HORSE_AND_MUSKET_NOTES,
   scenarios: SCENARIOS,
   createGame,
   legalActions,
-  apply,
+  apply: applyAndHide,
   describeUnit,
   figureHeight: (u) => FIGURE_HEIGHT[(u as HmUnit).rs.troop],
+  sideInfo: hmSideInfo,
+  overlays: hmOverlays,
+  knownTo: (state, bf, side) => knownTo(state, bf, side),
   sightOptions: (state) => ({ obscuringLimit: inch(4), maxRange: WEATHER[state.rules.weather].visibility ? inch(WEATHER[state.rules.weather].visibility!) : undefined } as never),
   ai: hmAi,
 };

@@ -8,21 +8,21 @@
  */
 
 import { DiceRoller, manualDice, scriptedDice, seededDice, type DiceState } from '../../core/dice';
-import type { GameSetup, Side, SideId } from '../../core/model';
+import type { Vec2 } from '../../core/geometry';
+import type { Action, GameSetup, Side, SideId } from '../../core/model';
 import { inch } from '../../core/measure';
-import { RuleError } from '../../core/ruleset';
-import { battlefieldFromSpec, setupSpec } from '../../terrain/battlefield';
-import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, listEntry, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, type ArmyListId } from './armies';
-import { cardsDrawnPerTurn, cavalryGeneralStats, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
+import { RuleError, type LegalAction, type RuleContext } from '../../core/ruleset';
+import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/battlefield';
+import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, type ArmyListId } from './armies';
+import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
 import { layoutStands, lineFrontage } from './layout';
 import { impassableFor } from './terrain';
-import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Nation, TroopType } from './types';
+import { beginTurn, type TurnHooks } from './turn';
+import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Nation, OffTableForce, TroopType } from './types';
 
 export const TABLE = { width: inch(72), depth: inch(48) };
 const CENTRE_Y = TABLE.depth / 2;
-/** The first line stands 13" from the centre line: inside 18" for a defender, beyond 12" for an attacker (B §6.3). */
-const FIRST_LINE = inch(13);
 const SECOND_LINE_BACK = inch(4);
 /** Only cavalry and skirmishers deploy within 18" of a side edge (B §6.2). */
 const SIDE_BAND = inch(18);
@@ -206,7 +206,7 @@ function sameArm(units: HmUnit[], g: HmUnit, u: HmUnit): boolean {
 }
 
 /** Place a unit at a spot for its side, nudged sideways off ground it may not stand on. */
-function place(bf: ReturnType<typeof battlefieldFromSpec>, u: HmUnit, x: number, y: number, facing: number): void {
+function place(bf: Battlefield, u: HmUnit, x: number, y: number, facing: number): void {
   u.facing = facing;
   for (const dx of [0, inch(1), -inch(1), inch(2), -inch(2), inch(3), -inch(3), inch(4), -inch(4), inch(6), -inch(6)]) {
     u.x = Math.min(TABLE.width - inch(2), Math.max(inch(2), x + dx));
@@ -216,13 +216,13 @@ function place(bf: ReturnType<typeof battlefieldFromSpec>, u: HmUnit, x: number,
   u.x = x;
   u.y = y;
 }
-
 /**
  * Deploy an army (B §6.3, the engine's own deployment): infantry and guns in the centre, the first
- * line 13" from the centre line and the rest in column behind, cavalry on the wings, skirmishers a
- * screen ahead, Generals behind their Commands.
+ * line `firstLine` from the centre line and the rest in column behind, cavalry on the wings,
+ * skirmishers a screen ahead, Generals behind their Commands. Only the units given are placed: units
+ * held back as flanking forces or reinforcements stay off the table.
  */
-function deploy(bf: ReturnType<typeof battlefieldFromSpec>, units: HmUnit[], near: boolean): void {
+function deploy(bf: Battlefield, units: HmUnit[], near: boolean, firstLine: number): void {
   const facing = near ? Math.PI / 2 : -Math.PI / 2;
   const toward = near ? 1 : -1;
   const yAt = (fromCentre: number): number => CENTRE_Y - toward * fromCentre;
@@ -230,25 +230,25 @@ function deploy(bf: ReturnType<typeof battlefieldFromSpec>, units: HmUnit[], nea
   const xAt = (fromLeft: number): number => (near ? fromLeft : TABLE.width - fromLeft);
   const inf = units.filter((u) => u.rs.troop === 'infantry');
   const guns = units.filter((u) => u.rs.troop === 'artillery');
-  const cav = units.filter((u) => ['lightCav', 'heavyCav', 'cuirassier', 'skirmCav'].includes(u.rs.troop));
+  const cav = units.filter((u) => MOUNTED.includes(u.rs.troop));
   const skirm = units.filter((u) => u.rs.troop === 'skirmInf');
   const centreWidth = TABLE.width - 2 * SIDE_BAND;
-  const front = inf.slice(0, 3);
-  const rest = inf.slice(3);
+  const front = inf.slice(0, FIRST_LINE_UNITS);
+  const rest = inf.slice(FIRST_LINE_UNITS);
   const frontage = front.reduce((w, u) => w + lineFrontage('infantry', u.stands.length), 0);
   const gap = front.length > 1 ? Math.min(inch(4), (centreWidth - frontage) / (front.length + 1)) : 0;
   let x = SIDE_BAND + (centreWidth - frontage - gap * (front.length - 1)) / 2;
   const gapCentres: number[] = [];
   for (const u of front) {
     const w = lineFrontage('infantry', u.stands.length);
-    place(bf, u, xAt(x + w / 2), yAt(FIRST_LINE), facing);
+    place(bf, u, xAt(x + w / 2), yAt(firstLine), facing);
     x += w + gap;
     gapCentres.push(x - gap / 2);
   }
   // Guns in the intervals of the first line, then on its flanks.
   guns.forEach((g, i) => {
     const at = gapCentres[i] ?? SIDE_BAND + inch(1) + i * inch(2);
-    place(bf, g, xAt(at), yAt(FIRST_LINE), facing);
+    place(bf, g, xAt(at), yAt(firstLine), facing);
   });
   // The rest of the foot in column behind the first line, ready to march up (A §11.5).
   rest.forEach((u, i) => {
@@ -257,7 +257,7 @@ function deploy(bf: ReturnType<typeof battlefieldFromSpec>, units: HmUnit[], nea
     u.rs.columnCompulsory = true;
     u.stands = layoutStands('infantry', 'column', u.stands.length);
     const slot = SIDE_BAND + (centreWidth * (i + 1)) / (rest.length + 1);
-    place(bf, u, xAt(slot), yAt(FIRST_LINE + SECOND_LINE_BACK), facing);
+    place(bf, u, xAt(slot), yAt(firstLine + SECOND_LINE_BACK), facing);
   });
   // Cavalry on the wings, alternating right and left, in rows 5" apart.
   cav.forEach((u, i) => {
@@ -265,20 +265,20 @@ function deploy(bf: ReturnType<typeof battlefieldFromSpec>, units: HmUnit[], nea
     const row = Math.floor(i / 2);
     const w = lineFrontage(u.rs.troop, u.stands.length);
     const at = right ? TABLE.width - SIDE_BAND / 2 : SIDE_BAND / 2;
-    place(bf, u, xAt(Math.max(w / 2 + inch(1), Math.min(TABLE.width - w / 2 - inch(1), at))), yAt(FIRST_LINE + row * inch(5)), facing);
+    place(bf, u, xAt(Math.max(w / 2 + inch(1), Math.min(TABLE.width - w / 2 - inch(1), at))), yAt(firstLine + row * inch(5)), facing);
   });
   skirm.forEach((u, i) => {
     const slot = SIDE_BAND + (centreWidth * (i + 1)) / (skirm.length + 1);
     u.formation = 'loose';
     u.stands = layoutStands('skirmInf', 'loose', u.stands.length);
-    place(bf, u, xAt(slot), yAt(FIRST_LINE - SKIRMISH_SCREEN), facing);
+    place(bf, u, xAt(slot), yAt(firstLine - SKIRMISH_SCREEN), facing);
   });
   // Generals behind the middle of their Commands; the CinC behind the centre.
   const generals = units.filter((u) => u.rs.general);
   for (const g of generals) {
     const command = units.filter((u) => u.rs.command === g.id);
     const cx = command.length ? command.reduce((s, u) => s + u.x, 0) / command.length : xAt(TABLE.width / 2);
-    const cy = command.length ? command.reduce((s, u) => s + u.y, 0) / command.length : yAt(FIRST_LINE);
+    const cy = command.length ? command.reduce((s, u) => s + u.y, 0) / command.length : yAt(firstLine);
     place(bf, g, cx, cy - toward * inch(g.rs.general!.role === 'cinc' ? 5 : 3), facing);
   }
 }
@@ -286,8 +286,9 @@ function deploy(bf: ReturnType<typeof battlefieldFromSpec>, units: HmUnit[], nea
 /** Units deployed beyond their General's range are one status lower for the battle (B §6.4; B20: Mediocre 10"). */
 function commandRangePenalty(units: HmUnit[], log: string[]): void {
   for (const u of units) {
-    if (!u.rs.command) continue;
-    const g = units.find((x) => x.id === u.rs.command)!;
+    if (!u.rs.command || u.carriedBy) continue;
+    const g = units.find((x) => x.id === u.rs.command);
+    if (!g || g.carriedBy) continue;
     const range = inch(g.rs.general!.grade === 'mediocre' ? 10 : g.rs.general!.stats.range);
     if (Math.hypot(u.x - g.x, u.y - g.y) > range + inch(1)) {
       u.rs.outOfCommand = true;
@@ -298,11 +299,152 @@ function commandRangePenalty(units: HmUnit[], log: string[]): void {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Flanking forces and reinforcements chosen with the army (B §7, §9.2)
+
+/** Which sides send a force off the table: the `flankMarch` and `reinforcements` options. */
+export type ForceSides = 'none' | 'a' | 'b' | 'both';
+const FORCE_SIDES: readonly ForceSides[] = ['none', 'a', 'b', 'both'];
+
+function readForceSides(value: unknown, which: string): ForceSides {
+  if (value === undefined) return 'none';
+  if (typeof value === 'string' && (FORCE_SIDES as readonly string[]).includes(value)) return value as ForceSides;
+  throw new RuleError(`${which}: "${String(value)}" is not one of ${FORCE_SIDES.join(', ')}`);
+}
+
+const takes = (choice: ForceSides, side: SideId): boolean => choice === 'both' || choice === side;
+
+/** The marker off-table units carry in `carriedBy`: every table query already skips carried units. */
+export const OFF_TABLE = 'off-table';
+
+/** Units parked this far beyond their entry edge while they are off the table (out of every range). */
+const PARKED = inch(24);
+
+/**
+ * The stretch of table edge a force comes on through (B §7): the owner's left or right side edge,
+ * on the half nearer his own baseline (near flank) or the enemy's (far flank); reinforcements the
+ * owner's own baseline. `inward` is the facing of a unit entering the table there.
+ */
+export function entryEdge(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>, table: { width: number; depth: number } = TABLE): { a: Vec2; b: Vec2; inward: number; words: string } {
+  const near = force.side === 'a';
+  const mid = table.depth / 2;
+  if (force.kind === 'reinforcements') {
+    const y = near ? 0 : table.depth;
+    return { a: { x: 0, y }, b: { x: table.width, y }, inward: near ? Math.PI / 2 : -Math.PI / 2, words: 'its own baseline' };
+  }
+  // Side a faces up the table: its left is x = 0. Side b faces down it: its left is x = width.
+  const leftEdge = near ? 0 : table.width;
+  const x = force.flank === 'left' ? leftEdge : table.width - leftEdge;
+  const ownHalf = near ? [0, mid] : [mid, table.depth];
+  const enemyHalf = near ? [mid, table.depth] : [0, mid];
+  const [y0, y1] = force.kind === 'nearFlank' ? ownHalf : enemyHalf;
+  return {
+    a: { x, y: y0! },
+    b: { x, y: y1! },
+    inward: x === 0 ? 0 : Math.PI,
+    words: `the ${force.kind === 'nearFlank' ? 'near' : 'far'} half of its ${force.flank} flank`,
+  };
+}
+
+const MOUNTED: TroopType[] = ['lightCav', 'heavyCav', 'cuirassier', 'skirmCav'];
+/** Foot battalions in the first line of the engine's deployment; the rest form the second line. */
+const FIRST_LINE_UNITS = 3;
+
+/**
+ * Hold part of an army off the table. A flanking force is the cavalry of the wing nearest its flank
+ * (the engine's deployment alternates cavalry right, left, right...), or, with no cavalry there, up
+ * to three battalions of the second line or skirmishers; reinforcements are the second-line
+ * battalions (or, with none, the last battalion). A General goes with a force when his whole Command
+ * does (B §6.4: reinforcements come with their Command General). [ENGINE DEFAULT] the flank is
+ * rolled (1-3 left, 4-6 right), the force marches on the near half (earliest at the 2nd Joker),
+ * reinforcements are planned for the 1st Joker (B55), and each for the earliest Joker allowed.
+ */
+function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements', seed: string, forces: OffTableForce[], log: string[]): void {
+  const name = kind === 'flank' ? 'flanking force' : 'reinforcements';
+  const free = (u: HmUnit): boolean => !u.carriedBy && !u.rs.general;
+  const inf = units.filter((u) => u.rs.troop === 'infantry');
+  let picked: HmUnit[];
+  let flank: 'left' | 'right' = 'right';
+  if (kind === 'flank') {
+    flank = new DiceRoller(seededDice(`${seed}/flank-march/${side}`)).one(6, 'flank') <= 3 ? 'left' : 'right';
+    const cav = units.filter((u) => MOUNTED.includes(u.rs.troop));
+    picked = cav.filter((_, i) => (i % 2 === 0) === (flank === 'right')).filter(free);
+    if (!picked.length) picked = [...inf.slice(FIRST_LINE_UNITS), ...units.filter((u) => u.rs.troop === 'skirmInf')].filter(free).slice(0, 3);
+  } else {
+    picked = inf.slice(FIRST_LINE_UNITS).filter(free);
+    const left = inf.filter(free);
+    if (!picked.length && left.length >= 2) picked = [left[left.length - 1]!];
+  }
+  if (!picked.length) {
+    log.push(`No units to spare for ${name}: none held back`);
+    return;
+  }
+  const ids = new Set(picked.map((u) => u.id));
+  const generals = units.filter((g) => g.rs.general?.role === 'general' && !g.carriedBy).filter((g) => {
+    const command = units.filter((u) => u.rs.command === g.id);
+    return command.length > 0 && command.every((u) => ids.has(u.id));
+  });
+  const all = [...picked, ...generals];
+  const force: OffTableForce = {
+    id: `${side}-${kind === 'flank' ? 'flank' : 'reinforcements'}`,
+    side,
+    kind: kind === 'flank' ? 'nearFlank' : 'reinforcements',
+    flank,
+    plannedJoker: 0,
+    arrivesAtJoker: null,
+    announced: false,
+    units: all.map((u) => u.id),
+    rolls: [],
+  };
+  force.plannedJoker = EARLIEST_ARRIVAL_JOKER[force.kind];
+  const edge = entryEdge(force);
+  const out = { x: -Math.cos(edge.inward) * PARKED, y: -Math.sin(edge.inward) * PARKED };
+  all.forEach((u, i) => {
+    u.carriedBy = OFF_TABLE;
+    u.facing = edge.inward;
+    u.x = (edge.a.x + edge.b.x) / 2 + out.x - Math.cos(edge.inward) * i * inch(6);
+    u.y = (edge.a.y + edge.b.y) / 2 + out.y - Math.sin(edge.inward) * i * inch(6);
+  });
+  forces.push(force);
+  const points = kind === 'flank' ? picked.reduce((s, u) => s + flankSurcharge(u.rs.troop, u.stands.length), 0) : -REINFORCEMENT_DISCOUNT * picked.length;
+  log.push(
+    `${kind === 'flank' ? 'Flanking force' : 'Reinforcements'} held off the table: ${all.map((u) => u.name).join(', ')} ` +
+      `(${points >= 0 ? '+' : ''}${points} points by B §9.2; the engine does not re-buy the army). Dice for its arrival from the ${ordinal(force.plannedJoker)} Joker`,
+  );
+}
+
+function ordinal(n: number): string {
+  const s = n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
+  return `${n}${s}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pre-battle sequence (B §6.1)
+
+/**
+ * The first line of a defender stands within 18" of the centre line; no attacker closer than 12",
+ * his skirmish screen included (B §6.3): the screen's stands' front edges 12.2" away.
+ */
+export const DEFENDER_FIRST_LINE = inch(13);
+export const ATTACKER_FIRST_LINE = inch(13) + SKIRMISH_SCREEN;
+
+/** Skirmishing units of the main body, for scouting (B §6.1 step 2, B22). */
+function scouts(units: HmUnit[], side: SideId): number {
+  return units.filter((u) => u.side === side && !u.carriedBy && (u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav')).length;
+}
+
+/** Outscouted: its main body has half the enemy's skirmishers or fewer, and the enemy has some (B §6.1 step 2). */
+export function outscouted(own: number, enemy: number): boolean {
+  return enemy > 0 && own * 2 <= enemy;
+}
+
 export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // Options not given take their defaults, so a saved game records every setting it was played with.
-  const options: Record<string, unknown> = { turnLimit: 40, sight: 'computed', breakRule: 'half-infantry', unpreparedSwap: false, ...(setup.options ?? {}) };
+  const options: Record<string, unknown> = { turnLimit: 40, sight: 'computed', breakRule: 'half-infantry', unpreparedSwap: false, measuring: 'free', resolveChoices: 'players', flankMarch: 'none', reinforcements: 'none', ...(setup.options ?? {}) };
   const listA = readList(options.armyA, 'prussia-supremacy', 'armyA');
   const listB = readList(options.armyB, 'austria', 'armyB');
+  const flankMarch = readForceSides(options.flankMarch, 'flankMarch');
+  const reinforcements = readForceSides(options.reinforcements, 'reinforcements');
   const points = Number(options.points ?? 160);
   if (!Number.isFinite(points) || points < 80 || points > 600) throw new RuleError(`points: ${String(options.points)} is not a points total between 80 and 600`);
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
@@ -314,29 +456,58 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     const sideId = i === 0 ? 'a' : 'b';
     return { id: sideId, name: ARMY_LISTS[id].name, nation, colour: i === 1 && listA === listB ? '#8a2b2b' : NATION_COLOURS[nation] };
   });
+  const nameOf = (id: SideId): string => sides.find((s) => s.id === id)!.name;
   const log: string[] = [];
   const units: HmUnit[] = [];
+  const armies: Record<SideId, HmUnit[]> = {};
+  const forces: OffTableForce[] = [];
+  // 1. Armies, with their flanking forces and reinforcements (B §6.1 step 1, §7).
   sides.forEach((s, i) => {
     const built = fieldArmy(s.id, lists[i]!, points, pre);
     formCommands(built.units);
-    deploy(bf, built.units, i === 0);
-    commandRangePenalty(built.units, built.log);
     log.push(...built.log);
+    if (takes(flankMarch, s.id)) holdBack(built.units, s.id, 'flank', setup.seed, forces, log);
+    if (takes(reinforcements, s.id)) holdBack(built.units, s.id, 'reinforcements', setup.seed, forces, log);
+    armies[s.id] = built.units;
     units.push(...built.units);
   });
-  // Initiative (B §6.1): d6 + national modifier, ties re-rolled; the winner defends [ENGINE DEFAULT].
+  // 2. Scouting (B §6.1 step 2): an outscouted side is −1 for the initiative and reveals its flanks.
+  const scouted: Record<SideId, boolean> = {};
+  for (const s of sides) {
+    const other = sides.find((x) => x.id !== s.id)!;
+    scouted[s.id] = outscouted(scouts(units, s.id), scouts(units, other.id));
+    if (!scouted[s.id]) continue;
+    const own = forces.filter((f) => f.side === s.id && f.kind !== 'reinforcements');
+    log.push(
+      `${s.name} are outscouted (${scouts(units, s.id)} skirmishing units against ${scouts(units, other.id)}): −1 for the initiative` +
+        (own.length ? `; their flanking force is revealed on the ${own.map((f) => entryEdge(f).words.replace('its ', 'their ')).join(' and ')}` : ''),
+    );
+  }
+  // 3. Initiative (B §6.1 step 3): d6 + national modifier, −1 if outscouted, ties re-rolled.
   let initiative: SideId = 'a';
   for (;;) {
-    const ra = pre.one(6, 'initiative') + ARMY_LISTS[listA].rules.initiativeModifier;
-    const rb = pre.one(6, 'initiative') + ARMY_LISTS[listB].rules.initiativeModifier;
-    log.push(`Initiative: ${sides[0]!.name} ${ra}, ${sides[1]!.name} ${rb}`);
-    if (ra !== rb) {
-      initiative = ra > rb ? 'a' : 'b';
+    const roll = (s: Side, list: ArmyListId): { total: number; text: string } => {
+      const die = pre.one(6, 'initiative');
+      const mods = ARMY_LISTS[list].rules.initiativeModifier + (scouted[s.id] ? -1 : 0);
+      return { total: die + mods, text: `${s.name} ${die + mods}` };
+    };
+    const ra = roll(sides[0]!, listA);
+    const rb = roll(sides[1]!, listB);
+    log.push(`Initiative: ${ra.text}, ${rb.text}`);
+    if (ra.total !== rb.total) {
+      initiative = ra.total > rb.total ? 'a' : 'b';
       break;
     }
   }
-  const attacker = initiative === 'a' ? 'b' : 'a';
-  log.push(`${sides.find((s) => s.id === initiative)!.name} win the initiative, defend, and move first`);
+  const loser: SideId = initiative === 'a' ? 'b' : 'a';
+  log.push(`${nameOf(initiative)} win the initiative, move first, and choose whether to attack or defend; ${nameOf(loser)} must attack`);
+  // Deploy (B §6.3, the engine's deployment): the winner provisionally as defender, the loser as
+  // attacker; an attacking winner's army is drawn back when he chooses (applyPreBattle).
+  sides.forEach((s, i) => {
+    const own = armies[s.id]!;
+    deploy(bf, own.filter((u) => !u.carriedBy), i === 0, s.id === initiative ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
+    commandRangePenalty(own, log);
+  });
   const cards = buildCards(units, sides.map((s) => s.id));
   const hands: Record<SideId, string[]> = { a: [], b: [] };
   const deck: string[] = [];
@@ -344,9 +515,10 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     if (c.owner && ['artillery', 'skirmInf', 'skirmCav'].includes(c.kind)) hands[c.owner]!.push(c.id);
     else deck.push(c.id);
   }
-  // The attacker starts with one of the deck's Infantry Advance cards (A §7.2, A41).
+  // The loser attacks and starts with one of the deck's Infantry Advance cards (A §7.2, A41); a
+  // winner who attacks too takes the other (applyPreBattle).
   deck.splice(deck.indexOf('advance:1'), 1);
-  hands[attacker]!.push('advance:1');
+  hands[loser]!.push('advance:1');
   const dice = diceFor(setup);
   const shuffler = new DiceRoller(dice);
   const rules: HmGame = {
@@ -354,7 +526,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     deck: shuffle(deck, shuffler),
     discard: [],
     sides: {},
-    step: 'decision',
+    step: 'posture',
     turnSide: initiative,
     initiative,
     issuedOrders: false,
@@ -370,7 +542,13 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     pendingGeneralMove: null,
     cardsPlayedThisTurn: 0,
     discardedThisTurn: false,
+    pendingReaction: null,
   };
+  if (forces.length) {
+    rules.forces = forces;
+    rules.offTable = forces.flatMap((f) => f.units.map((unit) => ({ unit, force: f.id })));
+    rules.entered = [];
+  }
   sides.forEach((s, i) => {
     const own = units.filter((u) => u.side === s.id);
     const counted = own.filter((u) => u.rs.troop !== 'general').length;
@@ -378,13 +556,14 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     const draw = cardsDrawnPerTurn(counted, cinc.rs.general!.grade, { prussianSevenYearsWar: ARMY_LISTS[lists[i]!].rules.extraOrderCard });
     rules.sides[s.id] = {
       hand: hands[s.id]!,
-      posture: s.id === attacker ? 'attacker' : 'defender',
+      posture: s.id === loser ? 'attacker' : 'defender',
       drawPerTurn: draw.count,
       startInfantry: own.filter((u) => u.rs.troop === 'infantry' || u.rs.troop === 'skirmInf').length,
       startUnits: counted,
-      mustPlayAdvance: s.id === attacker,
+      mustPlayAdvance: s.id === loser,
       turnsTaken: 0,
     };
+    if (scouted[s.id]) rules.sides[s.id]!.outscouted = true;
   });
   const state: HmState = {
     version: 1,
@@ -395,7 +574,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     sides,
     units,
     turn: 1,
-    phase: 'decision',
+    phase: 'posture',
     active: initiative,
     seq: 0,
     rules,
@@ -403,6 +582,62 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     result: null,
   };
   return state;
+}
+
+/** The initiative winner's choice (B §6.1 step 3): defend, or attack too (then there is no defender). */
+export function preBattleActions(state: HmState, side?: SideId): LegalAction[] {
+  const rules = state.rules;
+  if (rules.step !== 'posture' || rules.postureChosen) return [];
+  const winner = rules.initiative;
+  if (side && side !== winner) return [];
+  const other = state.sides.find((s) => s.id !== winner)!.name;
+  const act = (choice: 'defend' | 'attack', label: string): LegalAction => ({ action: { type: 'choose-posture', side: winner, choice }, label, group: 'turn', params: [] });
+  return [act('defend', `Defend (${other} attack)`), act('attack', 'Attack (no defender)')];
+}
+
+/**
+ * Carry out the initiative winner's choice (B §6.1 step 3): record the postures, give each attacker
+ * an Infantry Advance card (A §7.2), and draw an attacking winner's army back to an attacker's
+ * distance from the centre line (B §6.3). The battle then begins with `beginBattle`.
+ */
+export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, ctx: RuleContext): void {
+  const rules = state.rules;
+  if (rules.step !== 'posture' || rules.postureChosen) throw new RuleError('the choice to attack or defend is made once, before the first turn');
+  if (action.type !== 'choose-posture') throw new RuleError('first the winner of the initiative chooses to attack or defend');
+  const winner = rules.initiative;
+  if (action.side !== winner) throw new RuleError(`only the winner of the initiative, ${sideName(state, winner)}, chooses to attack or defend`);
+  const choice = action.choice;
+  if (choice !== 'attack' && choice !== 'defend') throw new RuleError('choose "attack" or "defend"');
+  const loser = state.sides.find((s) => s.id !== winner)!.id;
+  rules.postureChosen = true;
+  rules.sides[loser]!.posture = 'attacker';
+  if (choice === 'defend') {
+    rules.sides[winner]!.posture = 'defender';
+    ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to defend; ${sideName(state, loser)} must attack` });
+    return;
+  }
+  rules.sides[winner]!.posture = 'attacker';
+  rules.sides[winner]!.mustPlayAdvance = true;
+  const hand = rules.sides[winner]!.hand;
+  const card = Object.values(rules.cards).find((c) => c.kind === 'infantryAdvance' && !Object.values(rules.sides).some((s) => s.hand.includes(c.id)));
+  if (card) {
+    for (const pile of [rules.deck, rules.discard]) if (pile.includes(card.id)) pile.splice(pile.indexOf(card.id), 1);
+    hand.push(card.id);
+  }
+  const near = state.sides[0]!.id === winner;
+  deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
+  ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} draw back at least 12" from the centre line` });
+}
+
+/** Begin the battle after the pre-battle choice: the initiative winner takes the first turn (B §6.5). */
+export function beginBattle(state: HmState, ctx: RuleContext, hooks: TurnHooks): void {
+  if (state.rules.step !== 'posture') throw new RuleError('the battle has already begun');
+  beginTurn(state, state.rules.initiative, ctx, hooks);
+  state.phase = state.rules.step;
+}
+
+function sideName(state: HmState, side: SideId): string {
+  return state.sides.find((s) => s.id === side)?.name ?? side;
 }
 
 export type { Formation };

@@ -611,7 +611,7 @@ function beyondBand(cf: CompiledFeature, p: Vec2): boolean {
   return cf.polygon !== null && insidePolygon(cf.polygon, p.x, p.y) && pathDist2(cf.polygon, true, p.x, p.y) > PERIMETER_BAND * PERIMETER_BAND;
 }
 
-function onRoad(bf: Battlefield, p: Vec2): boolean {
+export function onRoad(bf: Battlefield, p: Vec2): boolean {
   return compiledAt(bf, p).some((cf) => cf.feature.kind === 'road');
 }
 

@@ -4,6 +4,9 @@
  */
 
 import type { GameState, SideId, Unit } from '../../core/model';
+import type { Vec2 } from '../../core/geometry';
+import type { HiddenState } from './hidden';
+import type { PendingChoice } from './attack';
 
 /** Troop types of A §3. Freikorps and Freihussars are skirmishers with the `freikorps` flag. */
 export const TROOP_TYPES = ['infantry', 'skirmInf', 'lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'artillery', 'general'] as const;
@@ -134,7 +137,8 @@ export interface Card {
 }
 
 /** The steps of a player's turn (A §8.1). */
-export type TurnStep = 'deploy' | 'decision' | 'reorganisation' | 'action' | 'over';
+/** 'posture': before the first turn, the initiative winner chooses to attack or defend (B §6.1 step 3). */
+export type TurnStep = 'deploy' | 'decision' | 'reorganisation' | 'action' | 'over' | 'posture';
 
 export type Weather = 'clear' | 'rain' | 'heavyRain' | 'mist' | 'fog';
 
@@ -150,6 +154,8 @@ export interface HmSideState {
   /** The Infantry Advance card the attacker starts with must be played in his first turn (A §7.2). */
   mustPlayAdvance: boolean;
   turnsTaken: number;
+  /** Outscouted before the battle (B §6.1 step 2): −1 to the initiative roll, flanks revealed. */
+  outscouted?: boolean;
 }
 
 export interface HmGame {
@@ -186,6 +192,57 @@ export interface HmGame {
   cardsPlayedThisTurn: number;
   /** A card was discarded this turn to make the compulsory moves (A §7.8). */
   discardedThisTurn: boolean;
+  /** The latest draw, for the side panel: who drew, the card ids kept and those passed to the other hand. */
+  lastDraw?: { side: SideId; got: string[]; passed: string[] };
+  /** An Attack waiting for its defender to choose whether to Evade (B §1.5). */
+  pendingReaction: PendingReaction | null;
+  /** An Attack whose Resolve throws wait for the sides' ± choices (A30); absent or null when none does. */
+  pendingChoice?: PendingChoice | null;
+  /**
+   * Hidden movement (C §9, hidden.ts): the counters on the table, or absent/null when the option is
+   * off. Optional so that games without it keep their state hashes (and old saves still load).
+   */
+  hidden?: HiddenState | null;
+  /** Flanking forces and reinforcements (B §7), setup.ts / arrivals.ts; absent when neither side has any. */
+  forces?: OffTableForce[];
+  /** Units not yet on the table, in the order they will enter, and their force (B §7). */
+  offTable?: { unit: string; force: string }[];
+  /** Units that came on from off the table and the turn they did: no other order that turn (B §7). */
+  entered?: { unit: string; force: string; turnNumber: number }[];
+  /** The initiative winner has chosen to attack or defend (B §6.1 step 3). */
+  postureChosen?: boolean;
+}
+
+/** A flanking force or reinforcements waiting off the table (B §7). */
+export interface OffTableForce {
+  id: string;
+  side: SideId;
+  kind: 'nearFlank' | 'farFlank' | 'reinforcements';
+  /** The owner's left or right flank (reinforcements come on along the owner's own baseline instead). */
+  flank: 'left' | 'right';
+  /** The Joker after which the arrival die is thrown (B §7: a near flank the 2nd at the earliest, a far flank the 3rd). */
+  plannedJoker: number;
+  /** The Joker at which it arrives, once a 4-6 fixed it; null while there is no sign. */
+  arrivesAtJoker: number | null;
+  /** A raw 3 or more was rolled: the owner announced where it is seen approaching (B §7, B23). */
+  announced: boolean;
+  /** The exact entry point on the table edge, fixed when its first unit enters. */
+  entry?: Vec2;
+  /** Every unit of the force, in the order they enter. */
+  units: string[];
+  /** Arrival rolls so far: the Joker, the raw die and the score used. */
+  rolls: { joker: number; raw: number; final: number }[];
+}
+
+export interface PendingReaction {
+  attacker: string;
+  defender: string;
+  assault: boolean;
+  afterBreakthrough: boolean;
+  aspect: ContactSide;
+  canCounter: boolean;
+  /** What the declaration already did (wheels), for the Attack's log entry. */
+  log: string[];
 }
 
 /** A card in play with orders left to give (A §7.1, §7.6, B §1.1, §2.1). */

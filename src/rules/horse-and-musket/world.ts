@@ -13,13 +13,13 @@ export function unitById(state: HmState, id: string): HmUnit | undefined {
   return state.units.find((u) => u.id === id);
 }
 
-/** Units still on the table. */
+/** Units on the table: not gone, and not waiting off it (carried, or a flanking force not yet arrived). */
 export function liveUnits(state: HmState): HmUnit[] {
-  return state.units.filter((u) => !u.removed);
+  return state.units.filter((u) => !u.removed && !u.carriedBy);
 }
 
 export function enemiesOf(state: HmState, u: HmUnit): HmUnit[] {
-  return state.units.filter((e) => !e.removed && e.side !== u.side);
+  return state.units.filter((e) => !e.removed && !e.carriedBy && e.side !== u.side);
 }
 
 /** Once half its stands are destroyed a unit is shaken for good (A34). */

@@ -863,7 +863,7 @@ function skirmisherPathClear(attacker: HmUnit, a: OrientedRect, t: OrientedRect,
  * returned). Skirmishers instead need the straight Colour-Stand path of B §1.3 and no wheel. Target
  * eligibility (§14.3), shaken attackers and halted-order limits are checked elsewhere.
  */
-export function attackLine(attacker: HmUnit, target: HmUnit, units: readonly HmUnit[], ctx: ZoneContext): AttackLine {
+export function attackLine(attacker: HmUnit, target: HmUnit, units: readonly HmUnit[], ctx: ZoneContext, opts: { ignoreRange?: boolean } = {}): AttackLine {
   const a = colourStand(attacker);
   const t = colourStand(target);
   const dist = rectDistance(a, t);
@@ -872,7 +872,8 @@ export function attackLine(attacker: HmUnit, target: HmUnit, units: readonly HmU
   const base = { distance: dist, range, inRange: dist <= range + EPS, wheel: 0, pivot: null, path: skirm ? 'skirmisher' : 'formed' } as const;
   const fail = (reason: string): AttackLine => ({ ...base, ok: false, reason });
   if (range <= 0) return fail(`${attacker.name} cannot Attack`);
-  if (!base.inRange) return fail(`out of range: ${toInches(dist).toFixed(1)}" > ${toInches(range).toFixed(0)}"`);
+  // With the book's no-measuring rule the range is found out only after the declaration (A §11.10).
+  if (!base.inRange && !opts.ignoreRange) return fail(`out of range: ${toInches(dist).toFixed(1)}" > ${toInches(range).toFixed(0)}"`);
   const list = withUnit(units, attacker);
   const stands = standsOf(list, excluded(list, [attacker.id, target.id]));
   if (skirm) {

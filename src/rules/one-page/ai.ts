@@ -185,7 +185,7 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   },
   value: (_s, u) => {
     const unit = u as OnePageUnit;
-    const base = { infantry: 3, cavalry: 3, artillery: 2.5, commander: 1.5, wagon: 1, boat: 1 }[unit.kind];
+    const base = { infantry: 3, cavalry: 3, artillery: 2.5, commander: 1.5, wagon: 1, boat: 1, marker: 0 }[unit.kind];
     return base + (unit.quality === 'elite' ? 1 : unit.quality === 'militia' ? -0.5 : 0);
   },
   threatReach: (_s, u) => {

@@ -39,7 +39,7 @@ describe('the tricorne command line', () => {
     // Deterministic: the same seed prints the same games.
     const again = capture(['simulate', '--games', '2', '--seed', '5']).out.split('\n');
     expect(again.slice(0, 4)).toEqual(lines.slice(0, 4));
-  });
+  }, 60_000);
 
   it('simulate reports the AI against the scripted player with decision times', () => {
     const r = capture(['simulate', '--games', '1', '--a', 'ai:easy', '--b', 'scripted', '--seed', '2']);

@@ -233,3 +233,27 @@ describe('flank support (A §18.2)', () => {
     expect(d.text).toContain('= 10: resolute');
   });
 });
+
+describe('cavalry meets cavalry head on (A §23.1)', () => {
+  it('the defender counter-attacks on Chart D with −1, and the charges meet at the midpoint', () => {
+    const s = buildState({
+      units: [
+        makeUnit({ id: 'A', side: 'a', troop: 'heavyCav', x: 36, y: 14 }),
+        makeUnit({ id: 'D', side: 'b', troop: 'heavyCav', x: 36, y: 26 }),
+        ...generals(),
+      ],
+      hands: { a: ['u:A:1'] },
+    });
+    const gap = (26 - 14) * 25.4 - 40;
+    // Resolve A 6+6, D 6+6; confrontation A 4 dice, D 4 dice, all 1s.
+    const r = attack(s, 'A', 'D', [6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const d = r.events.find((e) => e.type === 'resolve' && e.unit === 'D')!;
+    expect(d.chart?.chart).toBe('Chart D: cavalry attacking or counter-attacking');
+    expect(d.modifiers).toContainEqual({ value: -1, reason: 'Counter-attacking' });
+    const text = event(r.events, 'attack-result').text;
+    expect(text).toContain('A charges to the midpoint');
+    expect(text).toContain('D charges home');
+    // A rode half the gap before D moved to meet it.
+    expect((unit(r.state, 'A').y - 14 * 25.4) / gap).toBeGreaterThan(0.45);
+  });
+});

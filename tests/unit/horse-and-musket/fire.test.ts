@@ -135,6 +135,7 @@ function game(units: HmUnit[], bf: Battlefield): HmState {
       pendingGeneralMove: null,
       cardsPlayedThisTurn: 0,
       discardedThisTurn: false,
+      pendingReaction: null,
     },
     dice: scriptedDice([]),
     result: null,

@@ -165,6 +165,7 @@ export function buildState(opts: StateOptions): HmState {
     pendingGeneralMove: null,
     cardsPlayedThisTurn: 0,
     discardedThisTurn: false,
+    pendingReaction: null,
   };
   return {
     version: 1,

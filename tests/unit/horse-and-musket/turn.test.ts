@@ -8,8 +8,10 @@ import { act, buildState, expectPose, makeGeneral, makeUnit, refuse, unit, UP } 
 
 const TYPE_KINDS = ['artillery', 'skirmInf', 'skirmCav'];
 
+/** A new battle whose initiative winner has chosen to defend (B §6.1), so the first turn has begun. */
 function newGame(): HmState {
-  return horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 't1' });
+  const s = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 't1' });
+  return act(s, { type: 'choose-posture', side: s.rules.initiative, choice: 'defend' }).state;
 }
 
 describe('the first turn of a new battle (A §7.1-7.2, §8.5)', () => {

@@ -1,0 +1,45 @@
+/** The settings a horse-and-musket game is set up with; their defaults are filled in by setup.ts. */
+
+import type { OptionDef } from '../../core/ruleset';
+import { ARMY_LISTS, ARMY_LIST_IDS } from './armies';
+
+function choice(id: string, label: string, help: string, choices: [value: string, label: string][]): OptionDef {
+  return { id, label, help, kind: 'choice', default: choices[0]![0], choices: choices.map(([value, text]) => ({ value, label: text })) };
+}
+
+const LISTS: [string, string][] = ARMY_LIST_IDS.map((id) => [id, `${ARMY_LISTS[id].name} (${ARMY_LISTS[id].period})`]);
+/** The first army's list first, so each army's default is its own. */
+const listsFrom = (first: string): [string, string][] => [LISTS.find(([id]) => id === first)!, ...LISTS.filter(([id]) => id !== first)];
+const SIDES: [string, string][] = [
+  ['none', 'None'],
+  ['a', 'First army'],
+  ['b', 'Second army'],
+  ['both', 'Both armies'],
+];
+
+export const HM_OPTIONS: OptionDef[] = [
+  choice('armyA', 'First army', 'Army list of the first side (B §9.4).', listsFrom('prussia-supremacy')),
+  choice('armyB', 'Second army', 'Army list of the second side (B §9.4).', listsFrom('austria')),
+  { id: 'points', label: 'Points', help: 'Points total for each army before national modifiers (160 gives about a two-hour battle).', kind: 'number', default: 160, min: 80, max: 600 },
+  { id: 'turnLimit', label: 'Player turns', help: 'The battle is judged after this many player turns if no army has broken (0: no limit).', kind: 'number', default: 40, min: 0, max: 200 },
+  choice('sight', 'Sight', "How sight is decided: from the real ground, woods and buildings, or by the book's levels and rules of thumb.", [
+    ['computed', 'Computed from the ground'],
+    ['levels', "The book's levels"],
+  ]),
+  choice('breakRule', 'Army break', 'When an army quits: more than half its infantry gone (B §8.1), or 40% of all its units (A §25).', [
+    ['half-infantry', 'More than half the infantry'],
+    ['forty-percent-all', '40% of all units'],
+  ]),
+  choice('measuring', 'Measuring', 'The book forbids measuring before an order is given (A §11.10): with "after declaring", Attacks may be declared on targets that prove out of reach, and then only the attacker\'s result counts.', [
+    ['free', 'The program measures for you'],
+    ['after-declaring', 'Only after declaring (the book)'],
+  ]),
+  choice('resolveChoices', 'Resolve choices', 'Who takes the ± choices of a Resolve test (cover +1 or −3, an attached General ±1, Austrians ±1) once both throws are seen: the players, attacker first (A30), or the program for the best result.', [
+    ['players', 'The players choose'],
+    ['automatic', 'The program chooses the best'],
+  ]),
+  { id: 'unpreparedSwap', label: 'Swap Chart E', help: 'Swap Stand and Break & Run on the Unprepared Cavalry chart (A3).', kind: 'boolean', default: false },
+  { id: 'hiddenMovement', label: 'Hidden movement', help: 'Units no enemy unit, battery or General can see are shown to him as numbered counters, each with a decoy that moves up to 12" a turn; a counter is revealed when an enemy sees it, a decoy when an enemy comes within 3" (C §9).', kind: 'boolean', default: false },
+  choice('flankMarch', 'Flank march', 'Which side sends part of its army (its cavalry wing nearest a rolled flank, or 2-3 battalions) on a flank march, arriving on the near half of that flank from the 2nd Joker (B §7).', SIDES),
+  choice('reinforcements', 'Reinforcements', 'Which side holds its second-line battalions back as reinforcements, arriving on its own baseline from the 1st Joker (B §7).', SIDES),
+];
