@@ -105,7 +105,9 @@ export class GameSession {
   act(action: Action, entered?: number[], viewer?: string): ActResult {
     const r = this.step(action, entered);
     if (!r.ok) return r;
-    return { ok: true, view: this.view(viewer), events: r.events };
+    const side = this.viewerSide(viewer);
+    const events = side !== undefined && this.ruleset.knownEvents ? this.ruleset.knownEvents(this.state, r.events, side) : r.events;
+    return { ok: true, view: this.view(viewer), events };
   }
 
   /** Apply an action without building a view: for headless games, where nobody looks. */

@@ -206,6 +206,11 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
    * known. Must not change the state it is given.
    */
   knownTo?(state: GameState<RS, US>, battlefield: Battlefield, side: string): GameState<RS, US>;
+  /**
+   * The events of an action as one side may learn of them (with `knownTo`): what hidden units did is
+   * left out. Absent: every event is told.
+   */
+  knownEvents?(state: GameState<RS, US>, events: GameEvent[], side: string): GameEvent[];
   /** What the AI needs to know of this rulebook. */
   ai: AiHints<RS, US>;
 }

@@ -373,3 +373,9 @@ export function knownTo(state: HmState, _bf: Battlefield, side: SideId): HmState
 export function describeCounter(u: Pick<Unit, 'name'>): { label: string; value: string }[] {
   return [{ label: 'Counter', value: `${u.name}: a hidden unit or a decoy (hidden movement)` }];
 }
+
+/** What `side` learns of an action's events: nothing of what enemy units hidden from it did (C §9.1). */
+export function knownEvents(state: HmState, events: GameEvent[], side: SideId): GameEvent[] {
+  if (!state.rules.hidden) return events;
+  return events.filter((e) => !(e.unit && e.side !== side && isHiddenFrom(state, e.unit, side)));
+}

@@ -218,8 +218,39 @@ export function attackTargets(state: HmState, bf: Battlefield, u: HmUnit): HmUni
   return out;
 }
 
+/** A Prussian unit's first order says whether it stands in line or column (B §3.3). */
+const FORMATION_PARAM: ActionParam = {
+  name: 'formation',
+  kind: 'choice',
+  label: 'Its first order: it stands in',
+  choices: [
+    { value: 'line', label: 'line' },
+    { value: 'column', label: 'column' },
+  ],
+};
+
 /** Orders this unit may take now on a card (without the card), in the current step. */
 export function ordersFor(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['kind']): { order: OrderId; params: ActionParam[] }[] {
+  const orders = ordersNow(state, bf, u, cardKind);
+  if (u.rs.formationDeclared) return orders;
+  return orders.map((o) => ({ ...o, params: [FORMATION_PARAM, ...o.params] }));
+}
+
+/** Set the formation a Prussian unit declares at its first order (B §3.3): a column marches as one deployed so. */
+function declareFormation(state: HmState, u: HmUnit, value: unknown, ctx: RuleContext): void {
+  if (u.rs.formationDeclared) return;
+  if (value !== 'line' && value !== 'column') throw new RuleError(`${u.name}'s first order must say whether it stands in line or column`);
+  u.rs.formationDeclared = true;
+  if (u.formation !== value) {
+    u.formation = value;
+    relayout(u);
+  }
+  u.rs.baseFormation = value;
+  u.rs.columnCompulsory = value === 'column';
+  log(ctx, u, `${u.name} is declared to stand in ${value}`);
+}
+
+function ordersNow(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['kind']): { order: OrderId; params: ActionParam[] }[] {
   const out: { order: OrderId; params: ActionParam[] }[] = [];
   const add = (order: OrderId, params: ActionParam[] = []): void => void out.push({ order, params });
   const step = state.rules.step;
@@ -353,13 +384,14 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
   if (!card) throw new RuleError(`no card "${cardId}"`);
   if (!cardsFor(state, bf, u).includes(cardId)) throw new RuleError(`${cardLabel(state, cardId)} cannot order ${u.name} now`);
   const order = String(action.order) as OrderId;
+  // A Prussian unit first says how it stands; the order must then suit that formation (B §3.3).
+  if (!u.rs.formationDeclared && ordersFor(state, bf, u, card.kind).length === 0) throw new RuleError(`${u.name} cannot be ordered now`);
+  declareFormation(state, u, action.formation, ctx);
   const allowed = ordersFor(state, bf, u, card.kind).find((o) => o.order === order);
   if (!allowed && (order === 'attack' || order === 'assault')) {
     throw new RuleError(`${u.name} has no target it may ${ORDER_LABELS[order]} now: it needs one in range, in sight, on a clear line and of a kind it may attack`);
   }
   if (!allowed) throw new RuleError(`${u.name} cannot be given the ${ORDER_LABELS[order] ?? order} order now`);
-  // Prussians: the first order fixes line or column (B §3.3) — the engine keeps the deployed formation.
-  u.rs.formationDeclared = true;
   // A breakthrough's free order is this one if the victor takes it; any order ends it (A §21.2).
   const afterBreakthrough = rules.breakthroughOrder === u.id;
   rules.breakthroughOrder = null;

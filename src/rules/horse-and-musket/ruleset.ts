@@ -24,7 +24,7 @@ import { attackRange, haltCause, nearestEnemy, threatRange, wheelBy } from './zo
 import { onRoad } from './terrain';
 import { zoneContext } from './moves';
 import { hmOverlays, hmSideInfo } from './display';
-import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownTo, updateHidden } from './hidden';
+import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownEvents, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
 
@@ -564,6 +564,7 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   sideInfo: hmSideInfo,
   overlays: hmOverlays,
   knownTo: (state, bf, side) => knownTo(state, bf, side),
+  knownEvents: (state, events, side) => knownEvents(state, events, side),
   sightOptions: (state) => ({ obscuringLimit: inch(4), maxRange: WEATHER[state.rules.weather].visibility ? inch(WEATHER[state.rules.weather].visibility!) : undefined } as never),
   ai: hmAi,
 };

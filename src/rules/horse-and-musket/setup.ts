@@ -172,6 +172,8 @@ function fieldArmy(side: SideId, listId: ArmyListId, points: number, dice: DiceR
         u.rs.gun = { kind: entry.gun ?? 'cannon', limbered: false, crew: 'manned', controller: side, suppressed: false, damaged: false, spiked: false, noTeam: false, readyForBall: true };
       }
       u.rs.originalStands = stands;
+      // Prussians declare line or column at each unit's first order (B §3.3).
+      u.rs.formationDeclared = !(list.rules.formationAtFirstOrder && ['infantry', 'lightCav', 'heavyCav', 'cuirassier'].includes(entry.troop));
       u.stands = layoutStands(entry.troop, 'line', stands);
       u.quality = u.rs.status;
     }

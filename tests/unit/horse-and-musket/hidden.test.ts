@@ -16,6 +16,7 @@ import type { GameEvent, GameState } from '../../../src/core/model';
 import { RuleError, type RuleContext } from '../../../src/core/ruleset';
 import { battlefieldFromSpec, type Battlefield } from '../../../src/terrain/battlefield';
 import {
+  knownEvents,
   applyDecoyMove,
   decoyActions,
   deploymentArea,
@@ -139,6 +140,19 @@ describe('hidden movement: what each side knows (C §9.1, §9.5)', () => {
     // The true state is untouched, and its hash with it.
     expect(stateHash(state as unknown as GameState)).toBe(before);
     expect(state.units.map((u) => u.id)).toEqual(['a1', 'b1', 'b2']);
+  });
+});
+
+describe('hidden movement: what each side hears of the battle (C §9.1)', () => {
+  it('the enemy is told nothing of what a hidden unit does; its owner, and events of units in sight, are told', () => {
+    const { state } = hiddenPosition();
+    const hiddenUnit = state.rules.hidden!.counters.find((c) => c.real)!.real!;
+    const events: GameEvent[] = [
+      { type: 'order', side: 'b', unit: hiddenUnit, text: 'the hidden unit moves' },
+      { type: 'order', side: 'a', unit: 'a1', text: 'a1 moves' },
+    ];
+    expect(knownEvents(state, events, 'a').map((e) => e.text)).toEqual(['a1 moves']);
+    expect(knownEvents(state, events, 'b').map((e) => e.text)).toEqual(['the hidden unit moves', 'a1 moves']);
   });
 });
 
