@@ -13,14 +13,14 @@ import { disorderStands, moveTo, walk } from './moves';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
 import { applyGeneralMove, applyOrder, attackTargets, orderActions } from './orders';
-import { choiceOptions, chooseResolve, colourGap, defaultChoices, destroyUnit, reactToAttack, touching } from './attack';
+import { choiceOptions, chooseResolve, colourGap, defaultChoices, destroyUnit, loseStands, reactToAttack, touching } from './attack';
 import { SCENARIOS, applyPreBattle, beginBattle, createHorseAndMusketGame, preBattleActions } from './setup';
 import { afterJoker, applyArrival, arrivalActions } from './arrivals';
 import { endTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { FIGURE_HEIGHT } from './visibility';
 import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackRange, haltCause, nearestEnemy, threatRange, wheelBy } from './zones';
+import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverlaps, threatRange, wheelBy } from './zones';
 import { onRoad } from './terrain';
 import { zoneContext } from './moves';
 import { hmOverlays, hmSideInfo } from './display';
@@ -119,10 +119,41 @@ function withdrawOn(state: HmState, bf: Battlefield, u: HmUnit): string[] {
   return notes;
 }
 
+/**
+ * No two units end a turn overlapping (A §11.8): they move equal distances directly apart; stands
+ * still overlapping because other units or ground stop them are destroyed. Generals and skirmishers,
+ * which are moved aside, are left out.
+ */
+function separateAll(state: HmState, ctx: RuleContext): void {
+  const formed = (u: HmUnit): boolean => u.rs.troop !== 'general' && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav';
+  const bf = bfOf(state);
+  const units = liveUnits(state).filter(formed);
+  for (let i = 0; i < units.length; i++) {
+    for (let j = i + 1; j < units.length; j++) {
+      const a = units[i]!;
+      const b = units[j]!;
+      if (a.removed || b.removed) continue;
+      const apart = separateOverlaps(a, b);
+      if (!apart) continue;
+      const notes = [`${a.name} and ${b.name} end the turn overlapping and move ${(apart.each / 25.4).toFixed(1)}" apart`];
+      notes.push(...moveTo(state, bf, a, apart.a, { terrainDisorder: false, looseAllowed: false }), ...moveTo(state, bf, b, apart.b, { terrainDisorder: false, looseAllowed: false }));
+      for (const u of [a, b]) {
+        const others = liveUnits(state).filter((o) => o.id !== u.id && formed(o));
+        const stuck = overlappingStands(u, others);
+        if (stuck.length && !u.removed) notes.push(...loseStands(state, u, stuck.length));
+      }
+      ctx.emit({ type: 'separate', side: a.side, unit: a.id, target: b.id, text: notes.join('. ') });
+    }
+  }
+}
+
 const HOOKS: TurnHooks = {
   grapeshot: (state, side, ctx) => grapeshotPhase(state, bfOf(state), ctx, side),
   freeRallies,
-  compulsoryMoves,
+  compulsoryMoves: (state, side, ctx) => {
+    compulsoryMoves(state, side, ctx);
+    separateAll(state, ctx);
+  },
   victory: battleResult,
 };
 
@@ -239,6 +270,13 @@ function applyColumnWheel(state: HmState, bf: Battlefield, action: Action, ctx: 
   ctx.emit({ type: 'order', side: u.side, unit: u.id, text: [`${u.name} wheels its column ${Math.round(Math.abs((angle * 180) / Math.PI))}° ${angle >= 0 ? 'left' : 'right'} (free)`, ...notes].join('. ') });
 }
 
+/** A side may end the battle by leaving the field when no unit of its is within an enemy's Attack range (B §8.2). */
+function mayLeaveField(state: HmState, side: string): boolean {
+  const units = liveUnits(state).filter((u) => u.rs.troop !== 'general');
+  const own = units.filter((u) => u.side === side);
+  return !own.some((u) => units.some((e) => e.side !== side && colourGap(e, u) <= attackRange(e, { fog: state.rules.weather === 'fog' })));
+}
+
 /** A player who chose to issue orders plays at least one card, when he has one he can play (A §8.1 step 5). */
 function mayEndTurn(state: HmState, anythingElse: boolean): boolean {
   return state.rules.cardsPlayedThisTurn > 0 || state.rules.discardedThisTurn || !anythingElse;
@@ -281,6 +319,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   if (rules.step === 'decision') {
     act('issue-orders', 'Issue orders', 'turn');
     if (!jokerDue(state, s)) act('pass', 'Pass', 'turn');
+    if (mayLeaveField(state, s)) act('leave-field', 'Withdraw from the field (the enemy wins)', 'turn');
     return out;
   }
   if (rules.pendingGeneralMove) {
@@ -353,6 +392,15 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
       if (jokerDue(state, action.side)) throw new RuleError('the deck is empty: you must play the Joker');
       passTurn(state, ctx, HOOKS);
       break;
+    case 'leave-field': {
+      needStep('decision', 'A side leaves the field');
+      if (!mayLeaveField(state, action.side)) throw new RuleError('a side may leave the field only when none of its units is within an enemy\'s Attack range');
+      const leaver = state.sides.find((x) => x.id === action.side)!;
+      const winner = state.sides.find((x) => x.id !== action.side)!;
+      state.result = { winner: winner.id, reason: `${leaver.name} withdrew from the field` };
+      ctx.emit({ type: 'game-over', side: action.side, text: `${leaver.name} withdraw from the field: ${winner.name} win` });
+      break;
+    }
     case 'end-reorganisation':
       needStep('reorganisation', 'Reorganisation ends');
       rules.step = 'action';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { horseAndMusket } from '../../../src/rules/horse-and-musket/ruleset';
 import { UNIT_CARDS } from '../../../src/rules/horse-and-musket/cards';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
-import { act, buildState, expectPose, makeGeneral, makeUnit, refuse, unit, UP } from './fixture';
+import { act, buildState, expectPose, legal, makeGeneral, makeUnit, refuse, unit, UP } from './fixture';
 
 const TYPE_KINDS = ['artillery', 'skirmInf', 'skirmCav'];
 
@@ -164,5 +164,27 @@ describe('the Joker (A §7.6)', () => {
     });
     s.rules.deck = [];
     expect(refuse(s, { type: 'pass', side: 'a' })).toBe('the deck is empty: you must play the Joker');
+  });
+});
+
+describe('ending the battle by choice (B §8.2)', () => {
+  function field(gap: number) {
+    return buildState({
+      units: [makeUnit({ id: 'A', side: 'a', troop: 'infantry', x: 36, y: 10 }), makeUnit({ id: 'B', side: 'b', troop: 'infantry', x: 36, y: 10 + gap }), makeGeneral('ga', 'a', 10, 2), makeGeneral('gb', 'b', 60, 46)],
+      step: 'decision',
+    });
+  }
+
+  it('a side out of every enemy Attack range may leave the field, and the enemy wins', () => {
+    const s = field(20);
+    expect(legal(s, 'a').map((l) => l.action.type)).toContain('leave-field');
+    const r = act(s, { type: 'leave-field', side: 'a' });
+    expect(r.state.result).toEqual({ winner: 'b', reason: 'Prussians withdrew from the field' });
+  });
+
+  it('is refused while an enemy has one of its units within Attack range', () => {
+    const s = field(8);
+    expect(legal(s, 'a').map((l) => l.action.type)).not.toContain('leave-field');
+    expect(refuse(s, { type: 'leave-field', side: 'a' })).toBe("a side may leave the field only when none of its units is within an enemy's Attack range");
   });
 });
