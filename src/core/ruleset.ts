@@ -38,6 +38,30 @@ export interface OptionDef {
   max?: number;
 }
 
+/**
+ * Options checked against a ruleset's option list: an unknown option, a value of the wrong kind, a
+ * choice not offered or a number out of range is refused with the reason. Returns the options with
+ * every default filled in.
+ */
+export function checkOptions(defs: readonly OptionDef[], given: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(given)) {
+    if (!defs.some((d) => d.id === key)) throw new RuleError(`unknown option "${key}"; the options are ${defs.map((d) => d.id).join(', ')}`, 'option');
+  }
+  for (const d of defs) {
+    const v = given[d.id] ?? d.default;
+    if (d.kind === 'boolean' && typeof v !== 'boolean') throw new RuleError(`option ${d.id} must be true or false, not ${JSON.stringify(v)}`, 'option');
+    if (d.kind === 'number' && (typeof v !== 'number' || !Number.isFinite(v) || (d.min !== undefined && v < d.min) || (d.max !== undefined && v > d.max))) {
+      throw new RuleError(`option ${d.id} must be a number from ${d.min ?? '-∞'} to ${d.max ?? '∞'}, not ${JSON.stringify(v)}`, 'option');
+    }
+    if (d.kind === 'choice' && !(d.choices ?? []).some((c) => c.value === v)) {
+      throw new RuleError(`option ${d.id} must be one of ${(d.choices ?? []).map((c) => c.value).join(', ')}, not ${JSON.stringify(v)}`, 'option');
+    }
+    out[d.id] = v;
+  }
+  return out;
+}
+
 /** A resolution of a gap or contradiction in the rulebook, shown to players in the rule notes. */
 export interface RuleNote {
   id: string;

@@ -11,7 +11,8 @@ import { DiceRoller, manualDice, scriptedDice, seededDice, type DiceState } from
 import type { Vec2 } from '../../core/geometry';
 import type { Action, GameSetup, Side, SideId } from '../../core/model';
 import { inch } from '../../core/measure';
-import { RuleError, type LegalAction, type RuleContext } from '../../core/ruleset';
+import { checkOptions, RuleError, type LegalAction, type RuleContext } from '../../core/ruleset';
+import { HM_OPTIONS } from './options';
 import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/battlefield';
 import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, type ArmyListId } from './armies';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
@@ -442,7 +443,8 @@ export function outscouted(own: number, enemy: number): boolean {
 
 export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // Options not given take their defaults, so a saved game records every setting it was played with.
-  const options: Record<string, unknown> = { turnLimit: 40, sight: 'computed', breakRule: 'half-infantry', unpreparedSwap: false, measuring: 'free', resolveChoices: 'players', flankMarch: 'none', reinforcements: 'none', ...(setup.options ?? {}) };
+  // Every option is checked and takes its default if not given, so a saved game records every setting.
+  const options = checkOptions(HM_OPTIONS, setup.options ?? {});
   const listA = readList(options.armyA, 'prussia-supremacy', 'armyA');
   const listB = readList(options.armyB, 'austria', 'armyB');
   const flankMarch = readForceSides(options.flankMarch, 'flankMarch');

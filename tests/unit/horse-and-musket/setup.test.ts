@@ -19,6 +19,7 @@ import {
 } from '../../../src/rules/horse-and-musket/setup';
 import type { TurnHooks } from '../../../src/rules/horse-and-musket/turn';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
+import { horseAndMusket } from '../../../src/rules/horse-and-musket/ruleset';
 
 const CENTRE = TABLE.depth / 2;
 
@@ -204,5 +205,19 @@ describe('forces held off the table (B §7)', () => {
       const command = s.units.filter((u) => u.rs.command === g.id);
       expect(command.every((u) => u.carriedBy)).toBe(true);
     }
+  });
+});
+
+describe('options are checked (bad input is refused with the reason)', () => {
+  const make = (options: Record<string, unknown>) => () => horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 'opts', options });
+  it('refuses an unknown option, a choice not offered, a number out of range and a wrong kind', () => {
+    expect(make({ fogOfWar: true })).toThrow(/^unknown option "fogOfWar"; the options are armyA, armyB, points/);
+    expect(make({ sight: 'x-ray' })).toThrow('option sight must be one of computed, levels, not "x-ray"');
+    expect(make({ points: 20 })).toThrow('option points must be a number from 80 to 600, not 20');
+    expect(make({ hiddenMovement: 'yes' })).toThrow('option hiddenMovement must be true or false, not "yes"');
+  });
+  it('fills in every default', () => {
+    const s = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 'opts' });
+    expect(s.options).toMatchObject({ armyA: 'prussia-supremacy', armyB: 'austria', points: 160, turnLimit: 40, sight: 'computed', hiddenMovement: false });
   });
 });
