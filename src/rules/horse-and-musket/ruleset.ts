@@ -563,6 +563,11 @@ const hmAi: AiHints<HmGame, HmUnitState> = {
       const best = defaultChoices(state as HmState, t);
       return best.coverChoice === action.coverChoice && best.generalChoice === action.generalChoice && best.austrianChoice === action.austrianChoice ? 0.95 : 0.2;
     }
+    // The turn's own choices: fight on rather than stand idle, and never give up the field.
+    if (action.type === 'issue-orders') return 0.95;
+    if (action.type === 'pass') return 0.1;
+    if (action.type === 'leave-field') return 0;
+    if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
     if (action.type !== 'react') return undefined;
     const d = unitById(state as HmState, String((state as HmState).rules.pendingReaction?.defender ?? ''));
     if (!d) return undefined;
