@@ -14,6 +14,7 @@ import { VIEWSHED_USAGE, viewshedCommand } from './viewshed';
 export const USAGE = `Usage:
   tricorne simulate --ruleset R --games N --a PLAYER --b PLAYER [--seed S] [--json]
       Play N headless games and print each game's winner, turns and final state hash, then totals.
+      Each game is replayed from its save and must reach the same hash.
       Rulesets: ${rulesetIds().join(', ')}. Players: ${PLAYER_HELP}.
       Sides alternate between games. Prints win, draw and loss rates with 95% confidence
       intervals, and decision-time statistics.

@@ -50,6 +50,9 @@ export function playGame(rulesetId: string, seed: string, a: Player, b: Player, 
   }
   const result = session.state.result!;
   const view = session.view();
+  // Every game is also replayed from its save: the same log must reach the same state.
+  const replayed = GameSession.fromSave(session.saveText()).view().hash;
+  if (replayed !== view.hash) throw new Error(`game ${seed}: its replay ends in state hash ${replayed}, not ${view.hash}`);
   return {
     session,
     record: {
