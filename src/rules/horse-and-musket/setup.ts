@@ -101,10 +101,12 @@ const KIND_OF: Record<TroopType, HmUnit['kind']> = {
 interface Built {
   units: HmUnit[];
   log: string[];
+  /** Field one more unit of this army (a free General when Commands run short). */
+  make(troop: TroopType, name: string): HmUnit;
 }
 
 /** Buy the default army of a list and field it: statuses, sizes and Generals rolled (B §9.3). */
-function fieldArmy(side: SideId, listId: ArmyListId, points: number, dice: DiceRoller): Built {
+function fieldArmy(side: SideId, listId: ArmyListId, points: number, dice: DiceRoller, formedSkirmishers = false): Built {
   const list = ARMY_LISTS[listId];
   const army = defaultArmy(listId, points);
   const log: string[] = [`${list.name} (${list.period}): ${points} points${list.budgetPercent ? `, budget ${list.budgetPercent > 0 ? '+' : ''}${list.budgetPercent}%` : ''}`];
@@ -172,18 +174,34 @@ function fieldArmy(side: SideId, listId: ArmyListId, points: number, dice: DiceR
       if (entry.troop === 'artillery') {
         u.rs.gun = { kind: entry.gun ?? 'cannon', limbered: false, crew: 'manned', controller: side, suppressed: false, damaged: false, spiked: false, noTeam: false, readyForBall: true };
       }
+      // Skirmishers may be fielded as Poorly Trained formed troops for the battle (B §1.4, A21).
+      if (formedSkirmishers && (entry.troop === 'skirmInf' || entry.troop === 'skirmCav')) {
+        const troop = entry.troop === 'skirmInf' ? 'infantry' : 'lightCav';
+        u.rs.troop = troop;
+        u.type = troop;
+        u.rs.status = 'poorlyTrained';
+        u.rs.statusHidden = false;
+        u.rs.exSkirmisher = true;
+        u.name = `${u.name} (formed)`;
+        log.push(`${u.name} fights as Poorly Trained ${troop === 'infantry' ? 'infantry' : 'light cavalry'}`);
+      }
       u.rs.originalStands = stands;
       // Prussians declare line or column at each unit's first order (B §3.3).
       u.rs.formationDeclared = !(list.rules.formationAtFirstOrder && ['infantry', 'lightCav', 'heavyCav', 'cuirassier'].includes(entry.troop));
-      u.stands = layoutStands(entry.troop, 'line', stands);
+      u.stands = layoutStands(u.rs.troop, 'line', stands);
       u.quality = u.rs.status;
     }
   }
-  return { units, log };
+  return { units, log, make };
 }
 
-/** Form Commands (A §6.5): cavalry to cavalry Generals first, then every other unit that needs one, by Ability. */
-function formCommands(units: HmUnit[]): void {
+/**
+ * Form Commands (A §6.5): cavalry to cavalry Generals first, then every other unit that needs one, by
+ * Ability. Units left over (skirmishers fielded as formed troops) get a free General with a Mediocre
+ * General's statistics, the book's free Poor General (B §9.3 step 3).
+ */
+function formCommands(built: Built): void {
+  const units = built.units;
   const generals = units.filter((u) => u.rs.general && u.rs.general.role === 'general');
   const room = new Map(generals.map((g) => [g.id, g.rs.general!.stats.ability]));
   const needs = units.filter((u) => ['infantry', 'lightCav', 'heavyCav', 'cuirassier'].includes(u.rs.troop));
@@ -193,8 +211,17 @@ function formCommands(units: HmUnit[]): void {
     const g =
       generals.find((g) => g.rs.general!.cavalry && cav(u) && room.get(g.id)! > 0) ??
       generals.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0 && generals.filter((h) => h.rs.command === null).length >= 0 && sameArm(units, g, u));
-    const pick = g ?? generals.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0);
-    if (!pick) throw new RuleError(`no General has room in his Command for ${u.name}`);
+    let pick = g ?? generals.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0);
+    if (!pick) {
+      pick = built.make('general', `Poor General ${generals.length + 1}`);
+      pick.rs.general = { role: 'general', grade: 'mediocre', stats: { ...MEDIOCRE_STATS }, cavalry: false, attachedTo: null, cardsThisTurn: 0 };
+      pick.rs.originalStands = 1;
+      pick.stands = layoutStands('general', 'line', 1);
+      pick.quality = 'elite';
+      generals.push(pick);
+      room.set(pick.id, MEDIOCRE_STATS.ability);
+      built.log.push(`${pick.name} is taken free to command the units no General has room for`);
+    }
     u.rs.command = pick.id;
     room.set(pick.id, room.get(pick.id)! - 1);
   }
@@ -467,8 +494,8 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   const forces: OffTableForce[] = [];
   // 1. Armies, with their flanking forces and reinforcements (B §6.1 step 1, §7).
   sides.forEach((s, i) => {
-    const built = fieldArmy(s.id, lists[i]!, points, pre);
-    formCommands(built.units);
+    const built = fieldArmy(s.id, lists[i]!, points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
+    formCommands(built);
     log.push(...built.log);
     if (takes(flankMarch, s.id)) holdBack(built.units, s.id, 'flank', setup.seed, forces, log);
     if (takes(reinforcements, s.id)) holdBack(built.units, s.id, 'reinforcements', setup.seed, forces, log);

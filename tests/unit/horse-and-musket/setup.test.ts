@@ -221,3 +221,21 @@ describe('options are checked (bad input is refused with the reason)', () => {
     expect(s.options).toMatchObject({ armyA: 'prussia-supremacy', armyB: 'austria', points: 160, turnLimit: 40, sight: 'computed', hiddenMovement: false });
   });
 });
+
+describe('skirmishers fielded as formed troops (B §1.4)', () => {
+  it('turn into Poorly Trained infantry or light cavalry, keep their rough-ground ±3, and are all commanded', () => {
+    const plain = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 'formed' });
+    const s = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 'formed', options: { skirmishersFormed: 'b' } });
+    const before = plain.units.filter((u) => u.side === 'b' && (u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav'));
+    expect(before.length).toBeGreaterThan(0);
+    for (const old of before) {
+      const u = s.units.find((x) => x.id === old.id)!;
+      expect(u.rs.troop).toBe(old.rs.troop === 'skirmInf' ? 'infantry' : 'lightCav');
+      expect(u.rs.exSkirmisher).toBe(true);
+      expect(u.rs.command).not.toBeNull();
+    }
+    expect(s.units.filter((u) => u.side === 'b' && (u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav'))).toEqual([]);
+    // Every unit that needs a Command has one (A §6.5).
+    expect(s.units.filter((u) => ['infantry', 'lightCav', 'heavyCav', 'cuirassier'].includes(u.rs.troop) && !u.rs.command)).toEqual([]);
+  });
+});
