@@ -16,7 +16,7 @@ import { applyGeneralMove, applyOrder, attackTargets, orderActions } from './ord
 import { choiceOptions, chooseResolve, colourGap, defaultChoices, destroyUnit, loseStands, reactToAttack, touching } from './attack';
 import { SCENARIOS, applyPreBattle, beginBattle, createHorseAndMusketGame, preBattleActions } from './setup';
 import { afterJoker, applyArrival, arrivalActions } from './arrivals';
-import { endTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
+import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { FIGURE_HEIGHT } from './visibility';
 import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
@@ -468,7 +468,8 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
 function finishAction(state: HmState): void {
   const rules = state.rules;
   state.phase = rules.pendingReaction ? 'reaction' : rules.pendingChoice ? 'resolve choice' : rules.step;
-  state.turn = Math.floor(rules.turnNumber / 2) + 1;
+  // A game turn is both players' turns; the log and the top bar count the same way.
+  state.turn = gameTurn(rules.turnNumber);
   if (!state.result) state.result = battleResult(state);
   if (state.result) {
     rules.step = 'over';

@@ -20,6 +20,11 @@ export interface TurnHooks {
   victory(state: HmState): HmState['result'];
 }
 
+/** The game turn a player turn belongs to: each side's turn in it, the first side's first. */
+export function gameTurn(playerTurn: number): number {
+  return Math.max(1, Math.ceil(playerTurn / 2));
+}
+
 export function otherSide(state: HmState, side: SideId): SideId {
   return state.sides.find((s) => s.id !== side)!.id;
 }
@@ -47,7 +52,7 @@ export function beginTurn(state: HmState, side: SideId, ctx: RuleContext, hooks:
     u.rs.freeWheels = 0;
     if (u.rs.general) u.rs.general.cardsThisTurn = 0;
   }
-  ctx.emit({ type: 'turn', side, text: `Turn ${rules.turnNumber}: ${sideName(state, side)}` });
+  ctx.emit({ type: 'turn', side, text: `Turn ${gameTurn(rules.turnNumber)}: ${sideName(state, side)}` });
   for (const e of drawCards(state, side, rules.sides[side]!.drawPerTurn)) ctx.emit(e);
   if (rules.deck.length === 0) {
     const holder = jokerHolder(state);
