@@ -153,7 +153,7 @@ export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit): string[] {
   return out;
 }
 
-function activeCardMayOrder(state: HmState, bf: Battlefield, kind: Card['kind'], u: HmUnit): boolean {
+export function activeCardMayOrder(state: HmState, bf: Battlefield, kind: Card['kind'], u: HmUnit): boolean {
   switch (kind) {
     case 'artillery':
       return u.rs.troop === 'artillery' && u.rs.gun!.controller === u.side && !['fled', 'abandoned'].includes(u.rs.gun!.crew) && !u.rs.gun!.spiked && !u.rs.gun!.suppressed && !u.rs.gun!.damaged;

@@ -12,7 +12,7 @@ import { relayout } from './layout';
 import { disorderStands, moveTo, walk } from './moves';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
-import { applyGeneralMove, applyOrder, attackTargets, orderActions } from './orders';
+import { activeCardMayOrder, applyGeneralMove, applyOrder, attackTargets, orderActions } from './orders';
 import { choiceOptions, chooseResolve, colourGap, defaultChoices, destroyUnit, loseStands, reactToAttack, touching } from './attack';
 import { SCENARIOS, applyPreBattle, beginBattle, createHorseAndMusketGame, preBattleActions } from './setup';
 import { afterJoker, applyArrival, arrivalActions } from './arrivals';
@@ -349,6 +349,8 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
     const c = rules.cards[id]!;
     if (!(MULTI as readonly string[]).includes(c.kind) || seen.has(c.kind)) continue;
     seen.add(c.kind);
+    // A card that could order no unit now is not offered (the Joker always is: it reshuffles the deck).
+    if (c.kind !== 'joker' && !liveUnits(state).some((u) => u.side === s && activeCardMayOrder(state, bf, c.kind, u))) continue;
     act('play-card', `Play ${CARD_LABELS[c.kind]}`, 'card', { card: id });
   }
   const spare = hand.find((id) => rules.cards[id]!.kind === 'unit');
@@ -568,6 +570,9 @@ const hmAi: AiHints<HmGame, HmUnitState> = {
     if (action.type === 'issue-orders') return 0.95;
     if (action.type === 'pass') return 0.1;
     if (action.type === 'leave-field') return 0;
+    // Cards are for giving orders: play them, keep discarding for want of anything better.
+    if (action.type === 'play-card') return 0.7;
+    if (action.type === 'discard') return 0.05;
     if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
     if (action.type !== 'react') return undefined;
     const d = unitById(state as HmState, String((state as HmState).rules.pendingReaction?.defender ?? ''));
