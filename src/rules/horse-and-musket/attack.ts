@@ -345,16 +345,15 @@ function towardMidpoint(state: HmState, bf: Battlefield, s: Side, mid: number): 
     case 'veerOff':
       return [...ahead(mid - inch(1), 'veers off short of the midpoint'), ...fallBack(state, bf, u, colourPoint(s.opponent), inch(9), false)];
     default:
-      return carryOut(state, bf, s, true, false);
+      return carryOut(state, bf, s, false);
   }
 }
 
 /** The movement a result asks for (A §19), against the opponent's current position. */
-function carryOut(state: HmState, bf: Battlefield, s: Side, isAttacker: boolean, attackerCharged: boolean): string[] {
+function carryOut(state: HmState, bf: Battlefield, s: Side, attackerCharged: boolean): string[] {
   const u = s.unit;
   const o = s.opponent;
   const notes: string[] = [];
-  const foot = TROOPS[u.rs.troop].foot;
   const charge = inch(TROOPS[u.rs.troop].charge ?? 9);
   const gap = (): number => colourGap(u, o);
   const r = s.result;
@@ -421,8 +420,6 @@ function carryOut(state: HmState, bf: Battlefield, s: Side, isAttacker: boolean,
       // Retrograde results are carried out after both sides' forward moves (A10).
       break;
   }
-  void isAttacker;
-  void foot;
   return notes;
 }
 
@@ -672,7 +669,7 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
   // suffers its losses; the defender ignores its result and suffers nothing.
   if (!continued && colourGap(attacker, defender) > attackRange(attacker, { fog: state.rules.weather === 'fog' }) + 1) {
     log.push(`${defender.name} proves to be out of reach: only ${attacker.name}'s result counts`);
-    log.push(...carryOut(state, bf, a, true, false), ...retrograde(state, bf, a));
+    log.push(...carryOut(state, bf, a, false), ...retrograde(state, bf, a));
     if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
     if (a.confidence === 'uncertain') attacker.rs.jubilation = 0;
     ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
@@ -691,15 +688,15 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
   if (d.role === 'counterAttacker' && !continued) {
     const mid = colourGap(attacker, defender) / 2;
     log.push(...towardMidpoint(state, bf, a, mid));
-    log.push(...carryOut(state, bf, d, false, attackerCharged));
+    log.push(...carryOut(state, bf, d, attackerCharged));
     // A charging initiator that met nobody at the midpoint rides on up to 9" more.
     if (attackerCharged && !a.chargedHome && !d.chargedHome && !defender.removed) {
       a.chargedHome = closeTo(state, bf, attacker, defender, inch(9));
       if (a.chargedHome) log.push(`${attacker.name} rides on and makes contact`);
     }
   } else {
-    log.push(...carryOut(state, bf, a, true, false));
-    log.push(...carryOut(state, bf, d, false, attackerCharged));
+    log.push(...carryOut(state, bf, a, false));
+    log.push(...carryOut(state, bf, d, attackerCharged));
   }
   if (a.chargedHome || d.chargedHome) a.chargedHome = d.chargedHome = a.chargedHome || d.chargedHome;
   log.push(...retrograde(state, bf, a), ...retrograde(state, bf, d));
@@ -717,7 +714,7 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
         log.push(...combatDice(state, bf, ctx, d, a, continued, aspect, false));
         log.push(...combatDice(state, bf, ctx, a, d, continued, aspect, true));
       }
-      log.push(...aftermath(state, bf, ctx, a, d));
+      log.push(...aftermath(state, bf, a, d));
     }
   }
   // Jubilation is lost by an Uncertain unit (A §18.5).
@@ -762,7 +759,7 @@ function gunsAttacked(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side
 }
 
 /** Thrown back, breakthrough and jubilation (A §21), resolved at once (A57). */
-function aftermath(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, d: Side): string[] {
+function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] {
   const notes: string[] = [];
   const pair: [Side, Side][] = [
     [a, d],
@@ -799,15 +796,7 @@ function aftermath(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, d
     const follows = TROOPS[win.unit.rs.troop].mounted || (foot(win.unit) && foot(l) && open(win.unit, l) && open(l, win.unit));
     if (follows && !l.removed) closeTo(state, bf, win.unit, l, inch(2) + 2);
   }
-  void ctx;
   return notes;
-}
-
-/** Targets this unit may Attack now (A §14), with the reason for each that it may not. */
-export function assertAttack(state: HmState, bf: Battlefield, attacker: HmUnit, target: HmUnit): void {
-  if (attacker.side === target.side) throw new RuleError(`${target.name} is a friendly unit`);
-  if (target.removed) throw new RuleError(`${target.name} is no longer on the table`);
-  void bf;
 }
 
 /** Walk a unit straight along a heading; evaders that meet the enemy or impassable ground are destroyed (B §1.5). */
@@ -885,7 +874,7 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
     const a: Side = { ...at, confidence: 'resolute', firedFrom: null, chargedHome: false };
     a.result = adjustResult(state, attacker, a.result, !!opts.assault);
     ctx.emit({ type: 'resolve', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} tests Resolve against the evaders (${a.chart}): ${a.raw.join('+')} ${a.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.reason}`).join(', ')} = ${a.total}: ${a.row}`, dice: [{ purpose: 'Resolve', sides: 6, values: a.raw }], modifiers: a.modifiers, chart: { chart: a.chart, row: a.row } });
-    if (r.result.standFire) log.push(...carryOut(state, bf, a, true, false));
+    if (r.result.standFire) log.push(...carryOut(state, bf, a, false));
     else log.push(...moveAgainstEvaders(state, bf, a, origin));
     log.push(...retrograde(state, bf, a));
     if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;

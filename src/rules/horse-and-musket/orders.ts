@@ -13,7 +13,7 @@ import { arrivalBarred } from './arrivals';
 import { unitsKnownTo } from './hidden';
 import { cardLabel, discardFromHand } from './cards';
 import { TROOPS } from './charts';
-import { assertAttack, colourGap, destroyUnit, resolveAttack, touching } from './attack';
+import { colourGap, destroyUnit, resolveAttack, touching } from './attack';
 import { artilleryTargets, fireArtillery, skirmishFire, skirmishTargets } from './fire';
 import { layoutStands, relayout } from './layout';
 import { moveCap, moveTo, walk, zoneContext } from './moves';
@@ -469,7 +469,6 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
       const t = unitById(state, String(action.target));
       if (!t) throw new RuleError('the Attack needs a target');
       if (!attackTargets(state, bf, u).some((x) => x.id === t.id)) throw new RuleError(`${u.name} may not Attack ${t.name} now`);
-      assertAttack(state, bf, u, t);
       resolveAttack(state, bf, ctx, u, t, { assault: order === 'assault', afterBreakthrough });
       return;
     }

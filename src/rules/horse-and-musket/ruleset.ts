@@ -20,7 +20,7 @@ import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } fr
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { FIGURE_HEIGHT } from './visibility';
 import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverlaps, threatRange, wheelBy } from './zones';
+import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverlaps, wheelBy } from './zones';
 import { onRoad } from './terrain';
 import { zoneContext } from './moves';
 import { hmOverlays, hmSideInfo } from './display';
@@ -541,7 +541,8 @@ const hmAi: AiHints<HmGame, HmUnitState> = {
   threatReach: (state, u) => {
     const h = u as HmUnit;
     if (u.rs.troop === 'artillery') return inch(30);
-    return attackRange(h, { fog: state.rules.weather === 'fog' }) + inch(TROOPS[u.rs.troop].charge ?? 0) * 0;
+    // An Attack is declared from where the unit stands, within its Attack range (A §14.1).
+    return attackRange(h, { fog: state.rules.weather === 'fog' });
   },
   fireRange: (u) => (u.rs.troop === 'artillery' ? { close: inch(6), long: inch(30) } : u.rs.troop === 'general' ? null : { close: inch(3), long: inch(6) }),
   shaken: (state, u) => isShaken(state as HmState, u as HmUnit),
@@ -583,7 +584,7 @@ const hmAi: AiHints<HmGame, HmUnitState> = {
     return exposed ? 0.2 : 0.5;
   },
   sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || Math.hypot(o.x - t.x, o.y - t.y) < inch(24),
-  forecast: (state, bf, action) => {
+  forecast: (state, _bf, action) => {
     const u = unitById(state as HmState, String(action.unit ?? ''));
     if (!u) return {};
     if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
@@ -600,7 +601,6 @@ const hmAi: AiHints<HmGame, HmUnitState> = {
       const free = u.rs.troop === 'general' || u.formation === 'loose' || u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav';
       const v = direction(free ? heading : u.facing);
       const reach = free ? d : Math.max(0, (to.x - u.x) * v.x + (to.y - u.y) * v.y);
-      void bf;
       return { pose: { x: u.x + v.x * reach, y: u.y + v.y * reach, facing: free ? heading : u.facing } };
     }
     return {};
@@ -628,4 +628,3 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   ai: hmAi,
 };
 
-void threatRange;
