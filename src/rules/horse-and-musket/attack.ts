@@ -97,6 +97,8 @@ interface Side {
   /** Fired at its opponent, and from how far (mm), once its result's movement is done. */
   firedFrom: number | null;
   chargedHome: boolean;
+  /** Closest approach to the opponent before falling back, mm (veering cavalry, A25). */
+  closest?: number;
 }
 
 /** The facts a Resolve test needs, read off the table (A §18). */
@@ -326,8 +328,30 @@ export function loseStands(state: HmState, u: HmUnit, n: number): string[] {
   return out;
 }
 
+/**
+ * The rest of a Veer Off (A §19.6) once at the point of contact: turn about, wheel 45° (D6: 1-3 left,
+ * 4-6 right) and ride 9". Running into friends disorders both units wholly (A36: no avoiding wheel
+ * is tried); into an enemy, it stops there with every stand disordered.
+ */
+function veerAway(state: HmState, bf: Battlefield, ctx: RuleContext, u: HmUnit): string[] {
+  const die = ctx.dice.one(6, `${u.name}: veer off left (1-3) or right (4-6)`);
+  const heading = wrapAngle(u.facing + Math.PI + (die <= 3 ? Math.PI / 4 : -Math.PI / 4));
+  const w = walk(state, bf, u, heading, inch(9), heading, { exemptHalts: true });
+  const notes = [`${u.name} veers off to the ${die <= 3 ? 'left' : 'right'} (${die}) and rides ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose)];
+  const friend = w.hitFriend ? unitById(state, w.hitFriend) : undefined;
+  if (friend) {
+    disorderStands(u, u.stands.length);
+    disorderStands(friend, friend.stands.length);
+    notes.push(`it rides into ${friend.name}: every stand of both disordered`);
+  } else if (w.hitEnemy) {
+    disorderStands(u, u.stands.length);
+    notes.push(`it runs into ${unitById(state, w.hitEnemy)?.name ?? 'the enemy'} with every stand disordered`);
+  }
+  return notes;
+}
+
 /** The initiator's result against a counter-attack: the point of contact is the midpoint (A §23.1). */
-function towardMidpoint(state: HmState, bf: Battlefield, s: Side, mid: number): string[] {
+function towardMidpoint(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, mid: number): string[] {
   const u = s.unit;
   const ahead = (d: number, what: string): string[] => {
     const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true, ignore: [s.opponent.id] });
@@ -342,15 +366,18 @@ function towardMidpoint(state: HmState, bf: Battlefield, s: Side, mid: number): 
       return ahead(mid - inch(r.short), `falters ${r.short}" short of the midpoint`);
     case 'falterAfter':
       return ahead(Math.min(inch(r.forward), mid - inch(0.5)), `falters after ${r.forward}"`);
-    case 'veerOff':
-      return [...ahead(mid - inch(1), 'veers off short of the midpoint'), ...fallBack(state, bf, u, colourPoint(s.opponent), inch(9), false)];
+    case 'veerOff': {
+      const notes = ahead(mid - inch(1), 'veers off short of the midpoint');
+      s.closest = colourGap(u, s.opponent);
+      return [...notes, ...veerAway(state, bf, ctx, u)];
+    }
     default:
-      return carryOut(state, bf, s, false);
+      return carryOut(state, bf, ctx, s, false);
   }
 }
 
 /** The movement a result asks for (A §19), against the opponent's current position. */
-function carryOut(state: HmState, bf: Battlefield, s: Side, attackerCharged: boolean): string[] {
+function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, attackerCharged: boolean): string[] {
   const u = s.unit;
   const o = s.opponent;
   const notes: string[] = [];
@@ -407,7 +434,8 @@ function carryOut(state: HmState, bf: Battlefield, s: Side, attackerCharged: boo
       break;
     case 'veerOff':
       closeTo(state, bf, u, o, charge, inch(1));
-      notes.push(`${u.name} veers off`, ...fallBack(state, bf, u, colourPoint(o), inch(9), false));
+      s.closest = gap();
+      notes.push(`${u.name} veers off`, ...veerAway(state, bf, ctx, u));
       break;
     case 'turnToFace':
       u.facing = wrapAngle(angleOf(sub(colourPoint(o), colourPoint(u))));
@@ -669,7 +697,7 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
   // suffers its losses; the defender ignores its result and suffers nothing.
   if (!continued && colourGap(attacker, defender) > attackRange(attacker, { fog: state.rules.weather === 'fog' }) + 1) {
     log.push(`${defender.name} proves to be out of reach: only ${attacker.name}'s result counts`);
-    log.push(...carryOut(state, bf, a, false), ...retrograde(state, bf, a));
+    log.push(...carryOut(state, bf, ctx, a, false), ...retrograde(state, bf, a));
     if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
     if (a.confidence === 'uncertain') attacker.rs.jubilation = 0;
     ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
@@ -687,18 +715,20 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
   const attackerCharged = a.result.kind === 'charge';
   if (d.role === 'counterAttacker' && !continued) {
     const mid = colourGap(attacker, defender) / 2;
-    log.push(...towardMidpoint(state, bf, a, mid));
-    log.push(...carryOut(state, bf, d, attackerCharged));
+    log.push(...towardMidpoint(state, bf, ctx, a, mid));
+    log.push(...carryOut(state, bf, ctx, d, attackerCharged));
     // A charging initiator that met nobody at the midpoint rides on up to 9" more.
     if (attackerCharged && !a.chargedHome && !d.chargedHome && !defender.removed) {
       a.chargedHome = closeTo(state, bf, attacker, defender, inch(9));
       if (a.chargedHome) log.push(`${attacker.name} rides on and makes contact`);
     }
   } else {
-    log.push(...carryOut(state, bf, a, false));
-    log.push(...carryOut(state, bf, d, attackerCharged));
+    log.push(...carryOut(state, bf, ctx, a, false));
+    log.push(...carryOut(state, bf, ctx, d, attackerCharged));
   }
   if (a.chargedHome || d.chargedHome) a.chargedHome = d.chargedHome = a.chargedHome || d.chargedHome;
+  // Fire at veering cavalry counts from its closest approach (A25).
+  for (const [firer, target] of [[a, d], [d, a]] as const) if (firer.firedFrom !== null && target.closest !== undefined) firer.firedFrom = Math.min(firer.firedFrom, target.closest);
   log.push(...retrograde(state, bf, a), ...retrograde(state, bf, d));
   for (const s of [a, d]) if (setsShakenMarker(s.result)) s.unit.rs.shakenMarker = true;
   if (defender.rs.troop === 'artillery') {
@@ -874,8 +904,8 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
     const a: Side = { ...at, confidence: 'resolute', firedFrom: null, chargedHome: false };
     a.result = adjustResult(state, attacker, a.result, !!opts.assault);
     ctx.emit({ type: 'resolve', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} tests Resolve against the evaders (${a.chart}): ${a.raw.join('+')} ${a.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.reason}`).join(', ')} = ${a.total}: ${a.row}`, dice: [{ purpose: 'Resolve', sides: 6, values: a.raw }], modifiers: a.modifiers, chart: { chart: a.chart, row: a.row } });
-    if (r.result.standFire) log.push(...carryOut(state, bf, a, false));
-    else log.push(...moveAgainstEvaders(state, bf, a, origin));
+    if (r.result.standFire) log.push(...carryOut(state, bf, ctx, a, false));
+    else log.push(...moveAgainstEvaders(state, bf, ctx, a, origin));
     log.push(...retrograde(state, bf, a));
     if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
     if (r.result.perfect && !defender.removed) {
@@ -896,7 +926,7 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
 }
 
 /** The attacker's result against evaders: placed by the evaders' original position; a Charge runs its full distance straight on (B §1.5). */
-function moveAgainstEvaders(state: HmState, bf: Battlefield, a: Side, origin: { x: number; y: number }): string[] {
+function moveAgainstEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, origin: { x: number; y: number }): string[] {
   const u = a.unit;
   const gap = Math.max(0, Math.hypot(origin.x - u.x, origin.y - u.y) - inch(1.5));
   const forward = (d: number, what: string): string[] => {
@@ -919,7 +949,7 @@ function moveAgainstEvaders(state: HmState, bf: Battlefield, a: Side, origin: { 
     case 'falterAfter':
       return forward(inch(r.forward), 'falters after');
     case 'veerOff':
-      return forward(gap - inch(1), 'veers off after');
+      return [...forward(gap - inch(1), 'veers off after'), ...veerAway(state, bf, ctx, u)];
     default:
       return [];
   }

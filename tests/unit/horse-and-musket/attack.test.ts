@@ -257,3 +257,22 @@ describe('cavalry meets cavalry head on (A §23.1)', () => {
     expect((unit(r.state, 'A').y - 14 * 25.4) / gap).toBeGreaterThan(0.45);
   });
 });
+
+describe('cavalry that veer off (A §19.6)', () => {
+  it('ride up, turn about, wheel 45° by the die (1-3 left) and ride 9", shaken', () => {
+    const s = buildState({
+      units: [makeUnit({ id: 'A', side: 'a', troop: 'heavyCav', x: 36, y: 14 }), makeUnit({ id: 'D', side: 'b', troop: 'infantry', x: 36, y: 26 }), ...generals()],
+      hands: { a: ['u:A:1'] },
+    });
+    // A 5+6 −1 unsupported +1 fresh +2 heavy −1 against unshaken infantry = 12: Veer Off; D 3+4 = 7: Stand & Fire.
+    // Veer die 2 (left); confrontation: A 4 dice, D 5 dice.
+    const r = attack(s, 'A', 'D', [5, 6, 3, 4, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const a = r.events.find((e) => e.type === 'resolve' && e.unit === 'A')!;
+    expect(a.chart?.row).toBe('12: Veer Off, shaken');
+    expect(event(r.events, 'attack-result').text).toContain('A veers off to the left (2) and rides 9.0"');
+    const u = unit(r.state, 'A');
+    expect(u.rs.shakenMarker).toBe(true);
+    // Turned about (facing down the table, −90°) and wheeled 45° to its own left (counter-clockwise): −45°.
+    expect(u.facing).toBeCloseTo(-Math.PI / 4, 5);
+  });
+});
