@@ -21,6 +21,7 @@ import {
   resolveModifiers,
   resolveRow,
   rollEvade,
+  rollGrapeshot,
   rollCombatDice,
   rollConfrontationDice,
   rollSaves,
@@ -36,7 +37,7 @@ import {
   type ResolveRole,
 } from './charts';
 import { ARMY_LISTS } from './armies';
-import { defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire } from './fire';
+import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire } from './fire';
 import { discardFromHand } from './cards';
 import { relayout } from './layout';
 import { destroyStands, disorderStands, moveTo, walk, zoneContext } from './moves';
@@ -671,15 +672,32 @@ export function choiceOptions(state: HmState): { choices: ResolveChoices; label:
   return out;
 }
 
+/**
+ * Whether guns attacked fire grapeshot before the results are carried out (B §2.9): they stand and
+ * fire (or would, unless charged) and the attacker's result carries it into, or keeps it within, 6".
+ */
+function gunsFireFirst(gun: HmUnit, a: Side, d: Side, gap: number): boolean {
+  if (gun.rs.gun?.crew !== 'manned' || gun.rs.gun.limbered || gun.rs.gun.suppressed || gun.rs.gun.damaged || gun.rs.gun.spiked) return false;
+  const stands = d.result.kind === 'standFire' || (d.result.kind === 'abandonIfCharged' && a.result.kind !== 'charge');
+  if (!stands) return false;
+  const closing = a.result.kind === 'charge' || a.result.kind === 'advanceFire';
+  const staying = ['stand', 'standFire', 'falter', 'falterAfter', 'veerOff'].includes(a.result.kind) && gap <= inch(6) + 1;
+  return closing || staying;
+}
+
 /** Steps 4 (read with the choices made) to 8 of the Attack Sequence. */
 function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared, crossing: boolean, thrown: [Thrown, Thrown], choices: [ResolveChoices, ResolveChoices]): void {
   const { continued, aspect, log } = declared;
-  const at = { unit: attacker, opponent: defender, ...settleResolve(state, thrown[0], choices[0]) };
-  const dt = { unit: defender, opponent: attacker, ...settleResolve(state, thrown[1], choices[1]) };
-  const a: Side = { ...at, confidence: confidenceOf(at.total, dt.total), firedFrom: null, chargedHome: false };
-  const d: Side = { ...dt, confidence: confidenceOf(dt.total, at.total), firedFrom: null, chargedHome: false };
-  a.result = adjustResult(state, attacker, a.result, !!opts.assault);
-  d.result = adjustResult(state, defender, d.result, false);
+  const read = (t: [Thrown, Thrown], c: [ResolveChoices, ResolveChoices]): [Side, Side] => {
+    const at = { unit: attacker, opponent: defender, ...settleResolve(state, t[0], c[0]) };
+    const dt = { unit: defender, opponent: attacker, ...settleResolve(state, t[1], c[1]) };
+    const a: Side = { ...at, confidence: confidenceOf(at.total, dt.total), firedFrom: null, chargedHome: false };
+    const d: Side = { ...dt, confidence: confidenceOf(dt.total, at.total), firedFrom: null, chargedHome: false };
+    a.result = adjustResult(state, attacker, a.result, !!opts.assault);
+    d.result = adjustResult(state, defender, d.result, false);
+    return [a, d];
+  };
+  let [a, d] = read(thrown, choices);
   const tested = (s: Side): GameEvent => ({
     type: 'resolve',
     unit: s.unit.id,
@@ -693,6 +711,26 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
   ctx.emit({ type: 'attack', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} ${opts.assault ? 'assaults' : continued ? 'renews the combat with' : 'attacks'} ${defender.name}${aspect !== 'front' ? ` in the ${aspect}` : ''}`, data: { aspect, continued } });
   ctx.emit(tested(a));
   ctx.emit(tested(d));
+  // Guns that stand and fire at an attacker coming within 6" fire grapeshot, and both sides test
+  // again with the losses counted: only the second results apply (B §2.9, B11).
+  if (defender.rs.troop === 'artillery' && !continued && gunsFireFirst(defender, a, d, colourGap(attacker, defender))) {
+    const g = rollGrapeshot(ctx.dice);
+    const hit = applyHitsToUnit(state, ctx, attacker, g.hits, 'underFire', { from: colourPoint(defender) });
+    ctx.emit({ type: 'artillery-fire', unit: defender.id, target: attacker.id, side: defender.side, text: `${defender.name} fires grapeshot at the oncoming ${attacker.name}: ${g.dice.join(' ')} → ${g.hits} hit${g.hits === 1 ? '' : 's'}. ${hit.text}`, dice: [{ purpose: 'grapeshot', sides: 6, values: g.dice }] });
+    for (const e of hit.events) ctx.emit(e);
+    if (attacker.removed) {
+      ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: [...log, `${attacker.name} is destroyed by the guns`].join('. ') });
+      return;
+    }
+    const again: [Thrown, Thrown] = [
+      throwResolve(state, bf, ctx, attacker, defender, thrown[0].role, thrown[0].chart, opts, crossing),
+      throwResolve(state, bf, ctx, defender, attacker, thrown[1].role, thrown[1].chart, opts, false),
+    ];
+    // The second test's ± choices are made by the program [ENGINE DEFAULT].
+    [a, d] = read(again, [defaultChoices(state, again[0]), defaultChoices(state, again[1])]);
+    ctx.emit({ ...tested(a), text: `Again after the grapeshot: ${tested(a).text}` });
+    ctx.emit({ ...tested(d), text: `Again after the grapeshot: ${tested(d).text}` });
+  }
   // Declared beyond reach without measuring (A §11.10): the attacker carries out its own result and
   // suffers its losses; the defender ignores its result and suffers nothing.
   if (!continued && colourGap(attacker, defender) > attackRange(attacker, { fog: state.rules.weather === 'fog' }) + 1) {

@@ -276,3 +276,23 @@ describe('cavalry that veer off (A §19.6)', () => {
     expect(u.facing).toBeCloseTo(-Math.PI / 4, 5);
   });
 });
+
+describe('an Attack on guns (B §2.9)', () => {
+  it('guns that stand and fire give grapeshot, both sides test again, and only the second results count', () => {
+    const s = buildState({
+      units: [makeUnit({ id: 'A', side: 'a', troop: 'heavyCav', x: 36, y: 14 }), makeUnit({ id: 'G', side: 'b', troop: 'artillery', x: 36, y: 26, stands: 1 }), ...generals()],
+      hands: { a: ['u:A:1'] },
+    });
+    // First test: A 6+6 (Charge), G 5+5 −1 unsupported = 9 (Stand and Fire). Grapeshot 4 5 6 1: 3 hits.
+    // Second test: A 1+1 with 3 stands disordered (Break & Run), G 6+6.
+    const r = attack(s, 'A', 'G', [6, 6, 5, 5, 4, 5, 6, 1, 1, 1, 6, 6]);
+    const shot = r.events.find((e) => e.type === 'artillery-fire')!;
+    expect(shot.text).toContain('fires grapeshot at the oncoming A: 4 5 6 1 → 3 hits');
+    const again = r.events.filter((e) => e.type === 'resolve' && e.text.startsWith('Again after the grapeshot'));
+    expect(again.map((e) => e.unit)).toEqual(['A', 'G']);
+    expect(again[0]!.chart?.row).toBe('4 or less: Break & Run, all stands disordered');
+    const a = unit(r.state, 'A');
+    expect(a.rs.retrograde).toBe('running');
+    expect(unit(r.state, 'G').rs.gun!.crew).toBe('manned');
+  });
+});
