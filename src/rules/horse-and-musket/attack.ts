@@ -582,12 +582,13 @@ export function mayEvade(u: HmUnit): boolean {
 }
 
 /** The defender's answer to an Attack it may Evade: 'evade' (with a skirmisher card for +1, or not) or 'stand'. */
-export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext, choice: string, card: string | null): void {
+export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext, choice: string, card: string | null, wheel = 0): void {
   const p = state.rules.pendingReaction;
   if (!p) throw new RuleError('no Attack is waiting for an answer');
   const attacker = unitById(state, p.attacker)!;
   const defender = unitById(state, p.defender)!;
   if (choice !== 'evade' && choice !== 'stand') throw new RuleError(`answer an Attack with "evade" or "stand", not "${choice}"`);
+  if (!Number.isFinite(wheel) || Math.abs(wheel) > Math.PI / 4 + 1e-3) throw new RuleError('evaders wheel at most 45° from straight away');
   if (card !== null) {
     const c = state.rules.cards[card];
     const want = defender.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';
@@ -600,7 +601,7 @@ export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   if (choice === 'stand') {
     declared.log.push(`${defender.name} stands to receive the Attack`);
     fight(state, bf, ctx, attacker, defender, opts, declared);
-  } else evade(state, bf, ctx, attacker, defender, opts, declared, card);
+  } else evade(state, bf, ctx, attacker, defender, opts, declared, card, wheel);
 }
 
 /** Steps 4-8 of the Attack Sequence once the defender has answered. */
@@ -904,7 +905,7 @@ const isSkirmisherTroop = (u: HmUnit): boolean => u.rs.troop === 'skirmInf' || u
  * Resolve (as Resolute; the evaders never test and count as Uncertain) and moves against where the
  * evaders stood, or simply moves 6" on a 5.
  */
-function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared, card: string | null): void {
+function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared, card: string | null, wheel: number): void {
   const log = declared.log;
   if (card) discardFromHand(state, defender.side, card);
   const r = rollEvade(ctx.dice, {
@@ -926,7 +927,7 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
     chart: r.ref,
   });
   const origin = { x: defender.x, y: defender.y };
-  const away = angleOf(sub(origin, colourPoint(attacker)));
+  const away = wrapAngle(angleOf(sub(origin, colourPoint(attacker))) + wheel);
   if (defender.rs.troop === 'lightCav' && !r.result.standFire) {
     defender.formation = 'loose';
     relayout(defender);

@@ -288,13 +288,15 @@ function reactionActions(state: HmState, side?: string): LegalAction[] {
   const d = unitById(state, p.defender)!;
   if (side && side !== d.side) return [];
   const base = { type: 'react', side: d.side };
+  // The evaders may wheel up to 45° from straight away before they go (B §1.5).
+  const wheel: LegalAction['params'] = [{ name: 'angle', kind: 'angle', label: 'Wheel from straight away (left +, right −)', min: -Math.PI / 4, max: Math.PI / 4 }];
   const out: LegalAction[] = [
-    { action: { ...base, choice: 'evade', card: null }, label: `${d.name}: Evade`, group: 'reaction', params: [] },
+    { action: { ...base, choice: 'evade', card: null }, label: `${d.name}: Evade`, group: 'reaction', params: wheel },
     { action: { ...base, choice: 'stand', card: null }, label: `${d.name}: stand`, group: 'reaction', params: [] },
   ];
   const want = d.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';
   const card = d.rs.troop === 'skirmInf' || d.rs.troop === 'skirmCav' ? state.rules.sides[d.side]!.hand.find((id) => state.rules.cards[id]!.kind === want) : undefined;
-  if (card) out.push({ action: { ...base, choice: 'evade', card }, label: `${d.name}: Evade with ${CARD_LABELS[want]} (+1)`, group: 'reaction', params: [] });
+  if (card) out.push({ action: { ...base, choice: 'evade', card }, label: `${d.name}: Evade with ${CARD_LABELS[want]} (+1)`, group: 'reaction', params: wheel });
   return out;
 }
 
@@ -368,7 +370,7 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
   if (rules.pendingReaction) {
     const d = unitById(state, rules.pendingReaction.defender)!;
     if (action.type !== 'react' || action.side !== d.side) throw new RuleError(`${d.name} must first answer the Attack: Evade or stand`);
-    reactToAttack(state, bf, ctx, String(action.choice), typeof action.card === 'string' ? action.card : null);
+    reactToAttack(state, bf, ctx, String(action.choice), typeof action.card === 'string' ? action.card : null, action.angle === undefined ? 0 : Number(action.angle));
     finishAction(state);
     return;
   }

@@ -64,3 +64,21 @@ describe('Evade (B §1.5)', () => {
     expect(event(r.events, 'attack-result').text).toContain('skirmishers caught in the open');
   });
 });
+
+describe('the direction of an Evade (B §1.5)', () => {
+  it('goes straight away from the attacker, wheeled as chosen up to 45°', () => {
+    const declared = attack(skirmishers(), 'A', 'S', []);
+    const s0 = unit(declared.state, 'S');
+    // A 5 evades 6" and the attacker does not test; the skirmishers wheel 30° to their left of straight away (+y).
+    const r = act(declared.state, { type: 'react', side: 'b', choice: 'evade', card: null, angle: Math.PI / 6 }, [5]);
+    const s = unit(r.state, 'S');
+    const moved = Math.atan2(s.y - s0.y, s.x - s0.x);
+    expect(moved).toBeCloseTo(Math.PI / 2 + Math.PI / 6, 3);
+    expect(Math.hypot(s.x - s0.x, s.y - s0.y) / 25.4).toBeCloseTo(6, 1);
+  });
+
+  it('refuses a wheel of more than 45°', () => {
+    const declared = attack(skirmishers(), 'A', 'S', []);
+    expect(refuse(declared.state, { type: 'react', side: 'b', choice: 'evade', card: null, angle: 1 })).toBe('evaders wheel at most 45° from straight away');
+  });
+});
