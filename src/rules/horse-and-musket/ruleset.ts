@@ -6,7 +6,7 @@ import { RuleError, type AiHints, type LegalAction, type RuleContext, type Rules
 import { angleOf, direction, sub } from '../../core/geometry';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
 import { CARD_LABELS, cardLabel, discardFromHand, reshuffle } from './cards';
-import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair } from './charts';
+import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair, type ResolveChoice } from './charts';
 import { grapeshotPhase } from './fire';
 import { relayout } from './layout';
 import { disorderStands, moveTo, walk } from './moves';
@@ -377,7 +377,9 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
   if (rules.pendingChoice) {
     const u = unitById(state, rules.pendingChoice.awaiting)!;
     if (action.type !== 'resolve-choice') throw new RuleError(`${u.name} must first choose its Resolve modifiers`);
-    chooseResolve(state, bf, ctx, action.side, { coverChoice: action.coverChoice as never, generalChoice: action.generalChoice as never, austrianChoice: action.austrianChoice as never });
+    // chooseResolve checks each value is 'raise' or 'lower'.
+    const pick = (v: unknown): ResolveChoice => v as ResolveChoice;
+    chooseResolve(state, bf, ctx, action.side, { coverChoice: pick(action.coverChoice), generalChoice: pick(action.generalChoice), austrianChoice: pick(action.austrianChoice) });
     finishAction(state);
     return;
   }
@@ -626,7 +628,11 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   overlays: hmOverlays,
   knownTo: (state, bf, side) => knownTo(state, bf, side),
   knownEvents: (state, events, side) => knownEvents(state, events, side),
-  sightOptions: (state) => ({ obscuringLimit: inch(4), maxRange: WEATHER[state.rules.weather].visibility ? inch(WEATHER[state.rules.weather].visibility!) : undefined } as never),
+  // The sight tools show woodland's 4" interior limit (C §8.9) and the weather's reach (B §4.12).
+  sightOptions: (state) => {
+    const reach = WEATHER[state.rules.weather].visibility;
+    return reach === null ? { obscuringLimit: inch(4) } : { obscuringLimit: inch(4), maxRange: inch(reach) };
+  },
   ai: hmAi,
 };
 
