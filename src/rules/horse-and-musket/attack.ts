@@ -576,13 +576,20 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   fight(state, bf, ctx, attacker, defender, opts, declared);
 }
 
+/** Cards spent on an Evade for +1 each (B §1.5): a skirmisher card of the matching kind, a Commander-in-chief's General card. */
+export interface EvadeCards {
+  skirmisher: string | null;
+  cinc: string | null;
+}
+
 /** Skirmishers, light cavalry and lone Generals may Evade an Attack (B §1.5, A §6.8); not when broken. */
 export function mayEvade(u: HmUnit): boolean {
   return (TROOPS[u.rs.troop].evades || u.rs.troop === 'general') && !isBroken(u);
 }
 
 /** The defender's answer to an Attack it may Evade: 'evade' (with a skirmisher card for +1, or not) or 'stand'. */
-export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext, choice: string, card: string | null, wheel = 0): void {
+export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext, choice: string, cards: EvadeCards, wheel = 0): void {
+  const card = cards.skirmisher;
   const p = state.rules.pendingReaction;
   if (!p) throw new RuleError('no Attack is waiting for an answer');
   const attacker = unitById(state, p.attacker)!;
@@ -594,6 +601,13 @@ export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
     const want = defender.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';
     if (!c || c.kind !== want || !state.rules.sides[defender.side]!.hand.includes(card)) throw new RuleError('that card cannot help this Evade');
   }
+  if (cards.cinc !== null) {
+    const c = state.rules.cards[cards.cinc];
+    const cinc = state.units.find((u) => u.side === defender.side && u.rs.general?.role === 'cinc' && !u.removed);
+    if (!c || c.kind !== 'general' || !cinc || c.unit !== cinc.id || !state.rules.sides[defender.side]!.hand.includes(cards.cinc)) {
+      throw new RuleError("only a General card of the Commander-in-chief can help an Evade");
+    }
+  }
   state.rules.pendingReaction = null;
   state.active = state.rules.turnSide;
   const opts: AttackOptions = { assault: p.assault, afterBreakthrough: p.afterBreakthrough };
@@ -601,7 +615,7 @@ export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   if (choice === 'stand') {
     declared.log.push(`${defender.name} stands to receive the Attack`);
     fight(state, bf, ctx, attacker, defender, opts, declared);
-  } else evade(state, bf, ctx, attacker, defender, opts, declared, card, wheel);
+  } else evade(state, bf, ctx, attacker, defender, opts, declared, cards, wheel);
 }
 
 /** Steps 4-8 of the Attack Sequence once the defender has answered. */
@@ -905,15 +919,15 @@ const isSkirmisherTroop = (u: HmUnit): boolean => u.rs.troop === 'skirmInf' || u
  * Resolve (as Resolute; the evaders never test and count as Uncertain) and moves against where the
  * evaders stood, or simply moves 6" on a 5.
  */
-function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared, card: string | null, wheel: number): void {
+function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared, cards: EvadeCards, wheel: number): void {
   const log = declared.log;
-  if (card) discardFromHand(state, defender.side, card);
+  for (const c of [cards.skirmisher, cards.cinc]) if (c) discardFromHand(state, defender.side, c);
   const r = rollEvade(ctx.dice, {
     evader: defender.rs.troop,
     status: defender.rs.status,
     attackerTroop: attacker.rs.troop,
-    cincCardPlayed: false,
-    skirmisherCardPlayed: card !== null,
+    cincCardPlayed: cards.cinc !== null,
+    skirmisherCardPlayed: cards.skirmisher !== null,
     prussianHussars: defender.rs.nation === 'prussia' && defender.rs.listEntry === 'hussars',
   });
   ctx.emit({

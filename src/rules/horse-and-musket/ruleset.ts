@@ -290,13 +290,23 @@ function reactionActions(state: HmState, side?: string): LegalAction[] {
   const base = { type: 'react', side: d.side };
   // The evaders may wheel up to 45° from straight away before they go (B §1.5).
   const wheel: LegalAction['params'] = [{ name: 'angle', kind: 'angle', label: 'Wheel from straight away (left +, right −)', min: -Math.PI / 4, max: Math.PI / 4 }];
-  const out: LegalAction[] = [
-    { action: { ...base, choice: 'evade', card: null }, label: `${d.name}: Evade`, group: 'reaction', params: wheel },
-    { action: { ...base, choice: 'stand', card: null }, label: `${d.name}: stand`, group: 'reaction', params: [] },
-  ];
+  const hand = state.rules.sides[d.side]!.hand;
   const want = d.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';
-  const card = d.rs.troop === 'skirmInf' || d.rs.troop === 'skirmCav' ? state.rules.sides[d.side]!.hand.find((id) => state.rules.cards[id]!.kind === want) : undefined;
-  if (card) out.push({ action: { ...base, choice: 'evade', card }, label: `${d.name}: Evade with ${CARD_LABELS[want]} (+1)`, group: 'reaction', params: wheel });
+  // A skirmisher card of the matching kind and a Commander-in-chief's General card each give +1.
+  const skirmCard = d.rs.troop === 'skirmInf' || d.rs.troop === 'skirmCav' ? hand.find((id) => state.rules.cards[id]!.kind === want) : undefined;
+  const cinc = cincOf(state, d.side);
+  const cincCard = cinc ? hand.find((id) => state.rules.cards[id]!.kind === 'general' && state.rules.cards[id]!.unit === cinc.id) : undefined;
+  const out: LegalAction[] = [];
+  for (const card of [null, skirmCard ?? undefined]) {
+    if (card === undefined) continue;
+    for (const general of [null, cincCard ?? undefined]) {
+      if (general === undefined) continue;
+      const extras = [card ? CARD_LABELS[want] : '', general ? "the Commander-in-chief's card" : ''].filter(Boolean);
+      const label = extras.length ? `${d.name}: Evade with ${extras.join(' and ')} (+${extras.length})` : `${d.name}: Evade`;
+      out.push({ action: { ...base, choice: 'evade', card, cincCard: general }, label, group: 'reaction', params: wheel });
+    }
+  }
+  out.splice(1, 0, { action: { ...base, choice: 'stand', card: null, cincCard: null }, label: `${d.name}: stand`, group: 'reaction', params: [] });
   return out;
 }
 
@@ -370,7 +380,8 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
   if (rules.pendingReaction) {
     const d = unitById(state, rules.pendingReaction.defender)!;
     if (action.type !== 'react' || action.side !== d.side) throw new RuleError(`${d.name} must first answer the Attack: Evade or stand`);
-    reactToAttack(state, bf, ctx, String(action.choice), typeof action.card === 'string' ? action.card : null, action.angle === undefined ? 0 : Number(action.angle));
+    const cards = { skirmisher: typeof action.card === 'string' ? action.card : null, cinc: typeof action.cincCard === 'string' ? action.cincCard : null };
+    reactToAttack(state, bf, ctx, String(action.choice), cards, action.angle === undefined ? 0 : Number(action.angle));
     finishAction(state);
     return;
   }

@@ -82,3 +82,36 @@ describe('the direction of an Evade (B §1.5)', () => {
     expect(refuse(declared.state, { type: 'react', side: 'b', choice: 'evade', card: null, angle: 1 })).toBe('evaders wheel at most 45° from straight away');
   });
 });
+
+describe("the Commander-in-chief's card in an Evade (B §1.5)", () => {
+  it('adds +1 with the skirmisher card for +2, and both cards are spent', () => {
+    const s = buildState({
+      units: [makeUnit({ id: 'A', side: 'a', troop: 'infantry', x: 36, y: 17 }), makeUnit({ id: 'S', side: 'b', troop: 'skirmInf', x: 36, y: 26 }), makeGeneral('ga', 'a', 10, 2), makeGeneral('gb', 'b', 60, 46)],
+      hands: { a: ['u:A:1'], b: ['skirmInf:b:1', 'g:gb:1'] },
+    });
+    const declared = attack(s, 'A', 'S', []);
+    expect(legal(declared.state, 'b').map((l) => l.label)).toEqual([
+      'S: Evade',
+      'S: stand',
+      "S: Evade with the Commander-in-chief's card (+1)",
+      'S: Evade with Skirmishing infantry card (+1)',
+      "S: Evade with Skirmishing infantry card and the Commander-in-chief's card (+2)",
+    ]);
+    // 3 + 2 = 5: evade 6", the attackers do not test.
+    const r = act(declared.state, { type: 'react', side: 'b', choice: 'evade', card: 'skirmInf:b:1', cincCard: 'g:gb:1' }, [3]);
+    expect(event(r.events, 'evade', 'S').modifiers).toEqual([
+      { value: 1, reason: "Commander-in-chief's General card" },
+      { value: 1, reason: 'Skirmisher order card' },
+    ]);
+    expect(r.state.rules.sides.b!.hand).toEqual([]);
+  });
+
+  it("refuses a General card that is not the Commander-in-chief's", () => {
+    const s = buildState({
+      units: [makeUnit({ id: 'A', side: 'a', troop: 'infantry', x: 36, y: 17 }), makeUnit({ id: 'S', side: 'b', troop: 'skirmInf', x: 36, y: 26 }), makeGeneral('ga', 'a', 10, 2), makeGeneral('gb', 'b', 60, 46), makeGeneral('g2', 'b', 50, 46, { role: 'general' })],
+      hands: { a: ['u:A:1'], b: ['g:g2:1'] },
+    });
+    const declared = attack(s, 'A', 'S', []);
+    expect(refuse(declared.state, { type: 'react', side: 'b', choice: 'evade', card: null, cincCard: 'g:g2:1' })).toBe("only a General card of the Commander-in-chief can help an Evade");
+  });
+});
