@@ -8,6 +8,7 @@ import { unitFootprint } from '../core/model';
 import { frontCentre, type Vec2 } from '../core/geometry';
 import type { Ruleset, SightRules } from '../core/ruleset';
 import { makePlayer, type Player } from '../ai/players';
+import type { Decision, ScoredCandidate } from '../ai/utility';
 import { battlefieldFromSpec, type Battlefield } from '../terrain/battlefield';
 import { lineOfSight } from '../terrain/sight';
 import { deadGround, viewshed } from '../terrain/viewshed';
@@ -127,7 +128,11 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       const { action, decision } = player.choose(s.ruleset, s.state, legal, side);
       if (!action) return null;
       const label = legal.find((l) => l.action.type === action.type && (l.unit === undefined || l.unit === action.unit))?.label ?? action.type;
-      return { action, label, result: s.act(action, undefined, viewer), ...(decision ? { thinking: decision } : {}) };
+      // The page may show the computer's reasons only for units the viewer may know of (hidden movement).
+      const before = s.state;
+      const result = s.act(action, undefined, viewer);
+      const thinking = decision ? reasonsKnownTo(s, before, decision, viewer) : null;
+      return { action, label, result, ...(thinking ? { thinking } : {}) };
     },
     async history() {
       return current().events.map((e) => [...e]);
@@ -275,4 +280,18 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       return { ok: true, units, text: r.events.map((e) => e.text).join('. ') };
     },
   };
+}
+
+/**
+ * The computer's reasons as the viewer may see them: with a ruleset that hides units (`knownTo`),
+ * candidates for units hidden from the viewer are left out, and nothing is shown when the chosen
+ * order itself is for such a unit.
+ */
+export function reasonsKnownTo(session: GameSession, before: GameState, decision: Decision, viewer?: string): Decision | null {
+  const side = session.viewerSide(viewer);
+  if (side === undefined || side === decision.side || !session.ruleset.knownTo) return decision;
+  const known = new Set(session.ruleset.knownTo(before, battlefieldFromSpec(before.battlefield), side).units.map((u) => u.id));
+  const shown = (c: ScoredCandidate): boolean => c.unit === undefined || known.has(c.unit);
+  if (!shown(decision.chosen)) return null;
+  return { ...decision, runnersUp: decision.runnersUp.filter(shown) };
 }
