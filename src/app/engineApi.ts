@@ -125,8 +125,8 @@ export interface EngineApi {
    * the same action with `act`. Null when the player finds nothing to do.
    */
   playComputer(side: string, player: string, viewer?: string): Promise<ComputerMove | null>;
-  /** The events of every accepted action so far, for the log after a load. */
-  history(): Promise<GameEvent[][]>;
+  /** The events of every accepted action so far, for the log after a load, as the viewer may know them. */
+  history(viewer?: string): Promise<GameEvent[][]>;
   battlefield(): Promise<BattlefieldData>;
   lineOfSight(from: Vec2, to: Vec2, eyeHeight: number, targetHeight: number): Promise<SightResult>;
   /**

@@ -3,7 +3,7 @@
  * Node for tests, so the page and the tests exercise the same code.
  */
 
-import type { Action, GameSetup, GameState, Unit } from '../core/model';
+import type { Action, GameEvent, GameSetup, GameState, Unit } from '../core/model';
 import { unitFootprint } from '../core/model';
 import { frontCentre, type Vec2 } from '../core/geometry';
 import type { Ruleset, SightRules } from '../core/ruleset';
@@ -134,8 +134,12 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       const thinking = decision ? reasonsKnownTo(s, before, decision, viewer) : null;
       return { action, label, result, ...(thinking ? { thinking } : {}) };
     },
-    async history() {
-      return current().events.map((e) => [...e]);
+    async history(viewer?: string) {
+      const s = current();
+      const side = s.viewerSide(viewer);
+      // Hidden units' doings are left out by what the viewer may know now (the ruleset's knownEvents).
+      const known = side !== undefined && s.ruleset.knownEvents ? (events: GameEvent[]) => s.ruleset.knownEvents!(s.state, events, side) : (events: GameEvent[]) => events;
+      return s.events.map((e) => known([...e]));
     },
     async battlefield(): Promise<BattlefieldData> {
       const bf = battlefieldFromSpec(current().state.battlefield);

@@ -494,7 +494,7 @@ export async function loadSave(text: string, fileName = 'the file'): Promise<boo
 
 /** The log of a loaded game, rebuilt from the events the worker kept for every order. */
 async function historyItems(): Promise<LogItem[]> {
-  const history = await api().history();
+  const history = await api().history(knowledgeViewer());
   return history.flatMap((events, i) => events.map((event) => ({ id: ++logId, seq: i + 1, event })));
 }
 
