@@ -6,6 +6,7 @@
 
 import { angleOf, direction, rectDistance, sub, wrapAngle } from '../../core/geometry';
 import type { GameEvent, Modifier } from '../../core/model';
+import { standRect } from '../../core/model';
 import { inch, toInches } from '../../core/measure';
 import { RuleError, type RuleContext } from '../../core/ruleset';
 import type { Battlefield } from '../../terrain/battlefield';
@@ -63,18 +64,12 @@ export interface AttackOptions {
 }
 
 /** Units in base contact (within a millimetre). */
-export function touching(a: HmUnit, b: HmUnit): boolean {
+export function touching(a: HmUnit, b: HmUnit, tolerance = 1): boolean {
   for (const s of a.stands) {
-    const ra = standRectOf(a, s);
-    for (const t of b.stands) if (rectDistance(ra, standRectOf(b, t)) <= 1) return true;
+    const ra = standRect(a, s);
+    for (const t of b.stands) if (rectDistance(ra, standRect(b, t)) <= tolerance) return true;
   }
   return false;
-}
-
-function standRectOf(u: HmUnit, s: HmUnit['stands'][number]): { cx: number; cy: number; facing: number; width: number; depth: number } {
-  const c = Math.cos(u.facing);
-  const sn = Math.sin(u.facing);
-  return { cx: u.x + s.f * c - s.l * sn, cy: u.y + s.f * sn + s.l * c, facing: u.facing, width: s.width, depth: s.depth };
 }
 
 const colourPoint = (u: HmUnit): { x: number; y: number } => ({ x: u.x, y: u.y });
@@ -242,7 +237,7 @@ function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, rea
   const step = 5;
   let hi = -1;
   for (let d = 0; d <= reach + step - 1e-9; d += step) {
-    if (touchingOrOver(at(Math.min(d, reach)), target)) {
+    if (touching(at(Math.min(d, reach)), target, 0.5)) {
       hi = Math.min(d, reach);
       break;
     }
@@ -255,21 +250,13 @@ function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, rea
   let lo = Math.max(0, hi - step);
   for (let k = 0; k < 24; k++) {
     const mid = (lo + hi) / 2;
-    if (touchingOrOver(at(mid), target)) hi = mid;
+    if (touching(at(mid), target, 0.5)) hi = mid;
     else lo = mid;
   }
   const d = Math.max(0, hi - stopShort);
   const w = walk(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [target.id] });
   moveTo(state, bf, u, w.pose);
   return stopShort === 0 && w.travelled >= d - 1 && touching(u, target);
-}
-
-function touchingOrOver(a: HmUnit, b: HmUnit): boolean {
-  for (const s of a.stands) {
-    const ra = standRectOf(a, s);
-    for (const t of b.stands) if (rectDistance(ra, standRectOf(b, t)) <= 0.5) return true;
-  }
-  return false;
 }
 
 /** Move straight away from a point: Withdraw, Retire, Break & Run (A §19.3-19.6). */

@@ -5,6 +5,7 @@
  */
 
 import { direction, wrapAngle, type Vec2 } from '../../core/geometry';
+import { standRect } from '../../core/model';
 import { inch } from '../../core/measure';
 import type { Battlefield } from '../../terrain/battlefield';
 import { lineOfSight } from '../../terrain/sight';
@@ -165,7 +166,7 @@ export function moveTo(state: HmState, bf: Battlefield, u: HmUnit, pose: Pose, o
         notes.push(`${u.name} crosses ${c.feature.name}: ${c.disorder === 'all' ? 'every stand' : n} disordered`);
       }
     }
-    const slope = slopeDisorder(bf, u.stands.map((s) => standWorld(u, s)), u.rs.troop, u.formation as 'line' | 'column' | 'loose');
+    const slope = slopeDisorder(bf, u.stands.map((s) => standRect(u, s)), u.rs.troop, u.formation as 'line' | 'column' | 'loose');
     if (slope > 0) {
       disorder += slope;
       notes.push(`${u.name} moves on a steep slope: ${slope} stand${slope === 1 ? '' : 's'} disordered`);
@@ -173,7 +174,7 @@ export function moveTo(state: HmState, bf: Battlefield, u: HmUnit, pose: Pose, o
     if (disorder > 0) disorderStands(u, disorder);
   }
   if (opts.looseAllowed !== false && (u.formation === 'line' || u.formation === 'column') && u.rs.troop !== 'artillery' && u.rs.troop !== 'general') {
-    if (needsLoose(bf, u.stands.map((s) => standWorld(u, s)), u.rs.troop, u.formation as 'line' | 'column')) {
+    if (needsLoose(bf, u.stands.map((s) => standRect(u, s)), u.rs.troop, u.formation as 'line' | 'column')) {
       u.formation = 'loose';
       relayout(u);
       notes.push(`${u.name} breaks ranks into loose formation`);
@@ -182,11 +183,6 @@ export function moveTo(state: HmState, bf: Battlefield, u: HmUnit, pose: Pose, o
   return notes;
 }
 
-function standWorld(u: HmUnit, s: HmUnit['stands'][number]): { cx: number; cy: number; facing: number; width: number; depth: number } {
-  const c = Math.cos(u.facing);
-  const sn = Math.sin(u.facing);
-  return { cx: u.x + s.f * c - s.l * sn, cy: u.y + s.f * sn + s.l * c, facing: u.facing, width: s.width, depth: s.depth };
-}
 
 /** Disorder `n` more stands: from the ends, the Colour Stand last (A §15.1-15.2). Ends freshness (A §18.4). */
 export function disorderStands(u: HmUnit, n: number): number {
