@@ -6,7 +6,7 @@
  * and their scores, so the page can show why.
  */
 
-import { distance, type Vec2 } from '../core/geometry';
+import { distance, wrapAngle, type Vec2 } from '../core/geometry';
 import { apply, legalActions } from '../core/engine';
 import type { Action, GameState, Unit } from '../core/model';
 import { Rng } from '../core/random';
@@ -54,6 +54,8 @@ export interface Plan {
   ratio: number;
   /** The objective or enemy group we mean to take: the main effort. */
   mainEffort: Vec2 | null;
+  /** Which unit is to take or hold which objective: the nearest fit unit to each, one apiece. */
+  holders: Record<string, Vec2>;
 }
 
 export interface Decision {
@@ -135,7 +137,26 @@ function makePlan(state: GameState, hints: AiHints, side: string, personality: P
   const objectives = hints.objectives(state);
   const ownCentre = centroid(state.units.filter((u) => u.side === side && !u.removed));
   const mainEffort = ownCentre && objectives.length ? [...objectives].sort((a, b) => distance(a, ownCentre) - distance(b, ownCentre))[0]! : null;
-  return { stance: ratio >= threshold ? 'attack' : 'defend', ratio, mainEffort };
+  return { stance: ratio >= threshold ? 'attack' : 'defend', ratio, mainEffort, holders: assignHolders(state, hints, side, objectives) };
+}
+
+/**
+ * Give each objective one holder: the closest pairs of objective and fit combat unit first, so no
+ * objective is left to chance and no two units crowd the same one.
+ */
+export function assignHolders(state: GameState, hints: AiHints, side: string, objectives: readonly Vec2[]): Record<string, Vec2> {
+  const fit = state.units.filter((u) => u.side === side && !u.removed && !u.carriedBy && hints.isCombatant(u) && hints.strength(state, u) > 0.3);
+  const pairs: { unit: string; o: number; d: number }[] = [];
+  for (const u of fit) objectives.forEach((o, i) => pairs.push({ unit: u.id, o: i, d: distance(u, o) }));
+  pairs.sort((a, b) => a.d - b.d || (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : a.o - b.o));
+  const holders: Record<string, Vec2> = {};
+  const taken = new Set<number>();
+  for (const p of pairs) {
+    if (taken.has(p.o) || holders[p.unit]) continue;
+    holders[p.unit] = objectives[p.o]!;
+    taken.add(p.o);
+  }
+  return holders;
 }
 
 function centroid(units: readonly Unit[]): Vec2 | null {
@@ -164,7 +185,9 @@ function consider(list: ConsiderationScore[], name: string, input: number, curve
 function positional(ctx: ScoreContext, unit: Unit, at: Vec2, list: ConsiderationScore[]): void {
   const { hints, state, influence } = ctx;
   const strength = Math.max(0.2, hints.strength(state, unit) * hints.value(state, unit));
-  const threat = sample(influence, influence.threat, at) / (strength * 3);
+  // A unit sent to hold ground takes the risk of standing on it, more so as the end nears.
+  const holding = ctx.plan.holders[unit.id] ? 1 - 0.6 * hints.progress(state) : 1;
+  const threat = (holding * sample(influence, influence.threat, at)) / (strength * 3);
   const cautious = ctx.personality === 'cautious';
   consider(list, 'threat', threat, cautious ? CURVES.sharpFalling : CURVES.softFalling);
   const support = sample(influence, influence.own, at) / (strength * 4);
@@ -175,26 +198,62 @@ function positional(ctx: ScoreContext, unit: Unit, at: Vec2, list: Consideration
   const nearest = ctx.enemies.reduce((best, e) => Math.min(best, distance(at, e)), Infinity);
   const range = hints.fireRange(unit);
   if (range && Number.isFinite(nearest)) {
-    // Shooters want an enemy inside close range, and are content at long range.
-    consider(list, 'range to enemy', normalise(nearest, range.long * 1.5, range.close), CURVES.softRising);
+    // Shooters want an enemy in front of them at close range, and are content at long range: they
+    // shoot at the end of the turn from wherever the move leaves them.
+    consider(list, 'fire from there', fireProspect(ctx, at, range), CURVES.softRising);
   } else if (Number.isFinite(nearest)) {
-    const eager = ctx.plan.stance === 'attack' ? CURVES.softRising : { kind: 'constant', value: 0.7 } as Curve;
+    const eager = ctx.plan.stance === 'attack' ? CURVES.softRising : ({ kind: 'constant', value: 0.7 } as Curve);
     consider(list, 'closing on the enemy', normalise(nearest, ctx.diagonal / 2, 0), eager);
   }
   const objectives = hints.objectives(state);
   if (objectives.length) {
-    // The best objective for this unit: near, and not already held by another friend.
-    let best = 0;
-    for (const o of objectives) {
-      const claimed = ctx.friends.some((f) => f.id !== unit.id && hints.isCombatant(f) && distance(f, o) <= hints.objectiveRadius * 2.5);
-      const closeness = 1 - normalise(distance(at, o), hints.objectiveRadius, ctx.diagonal / 2);
-      best = Math.max(best, closeness * (claimed ? 0.5 : 1));
-    }
+    const own = ctx.plan.holders[unit.id];
+    const r = hints.objectiveRadius;
     // Ground matters more as the last turn nears.
-    const urgency = 0.35 + 0.5 * hints.progress(state) + (ctx.plan.stance === 'attack' ? 0.15 : 0);
-    consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
+    const late = hints.progress(state);
+    if (own) {
+      // This unit's own objective: be on it, and stay on it.
+      const onIt = 1 - normalise(distance(at, own) + turnCost(at, own), r * 0.8, r * 8);
+      const urgency = 0.6 + 0.38 * late;
+      consider(list, 'hold our objective', onIt, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
+    } else {
+      // Others keep near the objectives, to contest the enemy's and support our holders.
+      let best = 0;
+      for (const o of objectives) best = Math.max(best, 1 - normalise(distance(at, o) + turnCost(at, o), r, ctx.diagonal / 3));
+      const urgency = 0.2 + 0.6 * late + (ctx.plan.stance === 'attack' ? 0.1 : 0);
+      consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
+    }
   }
   if (range) consider(list, 'cover', inWood(ctx.bf, at) ? 1 : 0, { kind: 'linear', slope: 0.25, intercept: 0.75 });
+}
+
+/**
+ * What facing away from a place costs a unit that must go there, in mm: formed troops advance only
+ * to their front, so a goal behind them is a wheel or two further away than it looks.
+ */
+function turnCost(at: Vec2 & { facing?: number }, goal: Vec2): number {
+  if (at.facing === undefined || distance(at, goal) < 80) return 0;
+  const off = Math.abs(wrapAngle(Math.atan2(goal.y - at.y, goal.x - at.x) - at.facing));
+  return off <= Math.PI / 4 ? 0 : off <= Math.PI / 2 ? 60 : 150;
+}
+
+/**
+ * How well a unit could shoot from a spot, facing the way it will face: 1 with a seen enemy in its
+ * front arc at close range, about 0.6 at long range, 0.1 with nobody to shoot at.
+ */
+function fireProspect(ctx: ScoreContext, at: Vec2 & { facing?: number }, range: { close: number; long: number }): number {
+  let best = 0.1;
+  for (const e of ctx.enemies) {
+    const d = distance(at, e);
+    if (d > range.long + 40) continue;
+    if (at.facing !== undefined) {
+      const off = Math.abs(wrapAngle(Math.atan2(e.y - at.y, e.x - at.x) - at.facing));
+      if (off > Math.PI / 4 + 0.1) continue;
+    }
+    best = Math.max(best, d <= range.close + 20 ? 1 : 0.6);
+    if (best === 1) break;
+  }
+  return best;
 }
 
 function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
@@ -206,7 +265,7 @@ function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
   if (choice !== undefined) consider(considerations, 'plan', choice, CURVES.rising);
   if (unit) {
     forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
-    const at = forecast.pose ?? { x: unit.x, y: unit.y };
+    const at = forecast.pose ?? { x: unit.x, y: unit.y, facing: unit.facing };
     positional(ctx, unit, at, considerations);
     if (forecast.pose && (c.group === 'move' || c.group === 'formation')) {
       // An order that leaves the unit where it was wastes the activation.
@@ -216,10 +275,15 @@ function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
     if (forecast.inflicted !== undefined) {
       const target = ctx.state.units.find((u) => u.id === forecast.target);
       const worth = target ? ctx.hints.value(ctx.state, target) / 4 : 0.5;
-      consider(considerations, 'damage to the enemy', Math.min(1, forecast.inflicted * 3 * (0.5 + worth)), { kind: 'linear', slope: 0.85, intercept: 0.15 });
+      // A unit removed counts far more than its figures: it scores, and it brings the army nearer breaking.
+      const harm = forecast.inflicted + 1.5 * (forecast.removes ?? 0);
+      // An enemy on an objective is worth driving off.
+      const onGround = target && ctx.hints.objectives(ctx.state).some((o) => distance(o, target) <= ctx.hints.objectiveRadius * 1.5) ? 1.3 : 1;
+      consider(considerations, 'damage to the enemy', Math.min(1, harm * 2 * (0.5 + worth) * onGround), { kind: 'linear', slope: 0.85, intercept: 0.15 });
     }
     if (forecast.risk !== undefined) consider(considerations, 'risk to ourselves', forecast.risk * 2, ctx.personality === 'cautious' ? CURVES.sharpFalling : CURVES.softFalling);
-    if (c.group === 'hold') consider(considerations, 'needs to recover', ctx.hints.shaken(ctx.state, unit) ? 1 : 0, { kind: 'linear', slope: 0.6, intercept: 0.4 });
+    // Standing still is right for a unit that must recover, and fair for one already where it should be.
+    if (c.group === 'hold') consider(considerations, 'needs to recover', ctx.hints.shaken(ctx.state, unit) ? 1 : 0, { kind: 'linear', slope: 0.25, intercept: 0.75 });
   } else if (choice === undefined) {
     consider(considerations, 'nothing better to do', 1, CURVES.rising);
   }

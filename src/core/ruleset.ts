@@ -116,6 +116,8 @@ export interface Forecast {
   inflicted?: number;
   /** Expected loss to the actor, as a fraction of its current strength (0..1). */
   risk?: number;
+  /** Chance the target is removed from play by this action (routed, destroyed, captured), 0..1. */
+  removes?: number;
   /** The unit attacked, if any. */
   target?: string;
 }

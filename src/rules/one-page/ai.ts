@@ -9,8 +9,10 @@ import type { Action } from '../../core/model';
 import type { AiHints, Forecast } from '../../core/ruleset';
 import { walkStraight } from '../../core/movement';
 import type { Battlefield } from '../../terrain/battlefield';
-import { OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Formation, type MoveContext } from './charts';
-import { hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, shootingDice, shootingModifiers } from './combat';
+import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Formation, type MoveContext } from './charts';
+import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, moraleModifiers, removedAtEndOfTurn, shootingDice, shootingModifiers, shootingMoraleTriggered } from './combat';
+import { heightAt } from '../../terrain/heightmap';
+import { inch } from '../../core/measure';
 import { figuresOf } from './layout';
 import { blockedAt } from './resolve';
 import { isCombatUnit } from './setup';
@@ -23,30 +25,77 @@ function hitChance(modifier: number): number {
   return Math.max(0, Math.min(6, 7 - hitNeed(modifier))) / 6;
 }
 
-/**
- * The mean move roll. Every allowance on the chart is a sum of dice (times a constant), so its
- * mean is the average of the rolls with every die showing 1, 2, ... 6.
- */
-export function meanAllowance(u: OnePageUnit, ctx: MoveContext): number {
-  const key = `${u.rs.moveRule}/${ctx.column}/${ctx.limbered}/${ctx.onRoad}/${ctx.followMe}`;
-  const known = meanCache.get(key);
-  if (known !== undefined) return known;
-  let total = 0;
-  for (let face = 1; face <= 6; face++) {
-    total += rollMoveAllowance(u.rs.moveRule, ctx, new DiceRoller(scriptedDice([]), Array(8).fill(face))).distance;
+/** P(exactly k hits) for k = 0..n, from n dice each hitting with chance p. */
+export function hitDistribution(n: number, p: number): number[] {
+  let dist = [1];
+  for (let i = 0; i < n; i++) {
+    const next = new Array<number>(dist.length + 1).fill(0);
+    dist.forEach((q, k) => {
+      next[k]! += q * (1 - p);
+      next[k + 1]! += q * p;
+    });
+    dist = next;
   }
-  meanCache.set(key, total / 6);
-  return total / 6;
+  return dist;
 }
 
-const meanCache = new Map<string, number>();
+/**
+ * Every move roll of a unit, equally likely: the chart's dice enumerated face by face (at most
+ * three dice, so at most 216 rolls), cached by what the roll depends on.
+ */
+function allowances(u: OnePageUnit, ctx: MoveContext): number[] {
+  const key = `${u.rs.moveRule}/${ctx.column}/${ctx.limbered}/${ctx.onRoad}/${ctx.followMe}`;
+  const known = allowanceCache.get(key);
+  if (known) return known;
+  // How many dice the roll throws: read off a roll with every die showing 1.
+  const probe = new DiceRoller(scriptedDice([]), Array(8).fill(1));
+  rollMoveAllowance(u.rs.moveRule, ctx, probe);
+  const count = Math.min(3, probe.rolls.reduce((n, r) => n + r.values.length, 0));
+  const out: number[] = [];
+  for (let i = 0; i < 6 ** count; i++) {
+    const faces = Array.from({ length: count }, (_, k) => 1 + (Math.floor(i / 6 ** k) % 6));
+    out.push(rollMoveAllowance(u.rs.moveRule, ctx, new DiceRoller(scriptedDice([]), [...faces, ...Array(8).fill(faces[0] ?? 1)])).distance);
+  }
+  allowanceCache.set(key, out);
+  return out;
+}
+
+const allowanceCache = new Map<string, number[]>();
+
+/** The mean move roll. */
+export function meanAllowance(u: OnePageUnit, ctx: MoveContext): number {
+  const all = allowances(u, ctx);
+  return all.reduce((a, b) => a + b, 0) / all.length;
+}
 
 function moveContext(u: OnePageUnit, endsInColumn = false): MoveContext {
   return { column: u.formation === 'column' || endsInColumn, limbered: u.formation === 'limbered', onRoad: false, current: 'none', followMe: u.rs.followMe };
 }
 
-function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, target: OnePageUnit): Forecast {
-  if (!shooter.rs.weapon) return { target: target.id };
+/** The chances of each morale result (§10) for a unit left with `figuresLeft` figures. */
+function moraleOdds(state: OnePageState, u: OnePageUnit, figuresLeft: number): { retreat: number; rout: number } {
+  const mods = moraleModifiers({
+    commanderJoined: u.rs.joinedBy !== null && state.units.some((c) => c.id === u.rs.joinedBy && !c.removed),
+    elite: u.quality === 'elite',
+    militiaOrIrregular: u.quality === 'militia' || u.quality === 'irregular',
+    belowHalf: belowHalf(figuresLeft, u.rs.figuresStart),
+  });
+  const m = modifierTotal(mods);
+  let retreat = 0;
+  let rout = 0;
+  for (let roll = 1; roll <= 6; roll++) {
+    const r = moraleResult(roll + m);
+    if (r === 'rout') rout += 1 / 6;
+    else if (r === 'retreat') retreat += 1 / 6;
+  }
+  return { retreat, rout };
+}
+
+/** A disordered unit shoots and fights at half and holds no ground: worth a quarter of the unit. */
+const DISORDER_WORTH = 0.25;
+
+function shotOdds(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, target: OnePageUnit): { dist: number[]; figures: number } {
+  if (!shooter.rs.weapon) return { dist: [1], figures: figuresOf(target) };
   const longRange = unitDistance(shooter, target) > WEAPONS[shooter.rs.weapon].close;
   const d = shootingDice({
     shooterKind: shooter.kind === 'artillery' ? 'artillery' : 'infantry',
@@ -63,14 +112,44 @@ function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit
     flankShot: arcOfAttacker(target, shooter) !== 'front',
     militia: shooter.quality === 'militia',
   });
-  const raw = d.dice * hitChance(modifierTotal(mods));
-  // Halving for cover and skirmishers, on the expected hits (rounding ignored).
-  const reduced = hitsAfterCover(100, coverOf(bf, target, shooter), target.formation === 'skirmish' || target.quality === 'irregular').hits / 100;
+  const raw = hitDistribution(d.dice, hitChance(modifierTotal(mods)));
+  // Cover and skirmish order halve the hits, rounded as the chart says (§8.5).
+  const cover = coverOf(bf, target, shooter);
+  const skirmisher = target.formation === 'skirmish' || target.quality === 'irregular';
+  const dist = new Array<number>(raw.length).fill(0);
+  raw.forEach((q, h) => (dist[hitsAfterCover(h, cover, skirmisher).hits]! += q));
   void state;
-  return { target: target.id, inflicted: Math.min(1, (raw * reduced) / Math.max(1, figuresOf(target))) };
+  return { dist, figures: figuresOf(target) };
 }
 
-function meleeHits(u: OnePageUnit, enemy: OnePageUnit, charging: boolean, flankOrRear: boolean): number {
+/**
+ * A shot's expected result from the charts: the figures it should take, and the chances that the
+ * 25% loss forces a morale test that routs the target, or that it falls below a quarter and
+ * disperses at the end of the turn (Q35, Q45).
+ */
+function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, target: OnePageUnit): Forecast {
+  const { dist, figures } = shotOdds(state, bf, shooter, target);
+  let hits = 0;
+  let removes = 0;
+  let disorder = 0;
+  dist.forEach((q, h) => {
+    if (q === 0) return;
+    const left = figures - h;
+    hits += q * Math.min(h, figures);
+    if (left <= 0 || removedAtEndOfTurn(left, target.rs.figuresStart)) {
+      removes += q;
+      return;
+    }
+    if (!shootingMoraleTriggered(target.rs.shootingLossThisTurn + h, target.rs.figuresAtTurnStart)) return;
+    const m = moraleOdds(state, target, left);
+    removes += q * m.rout;
+    disorder += q * m.retreat;
+  });
+  const inflicted = Math.min(1, hits / Math.max(1, figures) + DISORDER_WORTH * disorder);
+  return { target: target.id, inflicted, removes };
+}
+
+function meleeHitOdds(u: OnePageUnit, enemy: OnePageUnit, charging: boolean, flankOrRear: boolean, uphill: boolean): number[] {
   const d = meleeDice({
     kind: u.kind === 'cavalry' ? 'cavalry' : u.kind === 'artillery' ? 'artillery' : 'infantry',
     formation: u.formation as Formation,
@@ -87,26 +166,60 @@ function meleeHits(u: OnePageUnit, enemy: OnePageUnit, charging: boolean, flankO
     charging,
     pursuing: u.rs.pursuing === enemy.id,
     acrossObstacle: false,
-    uphill: false,
+    uphill,
   });
-  return d.dice * hitChance(modifierTotal(mods));
+  return hitDistribution(d.dice, hitChance(modifierTotal(mods)));
 }
 
-function expectedCharge(bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
-  const mean = meanAllowance(u, moveContext(u));
+const expectation = (dist: readonly number[]): number => dist.reduce((s, q, k) => s + q * k, 0);
+
+/**
+ * A charge's expected result: the chance the move roll reaches, then the melee exchange from the
+ * dice and modifiers of both sides (§9.4) and the loser's morale test, a gun that loses being
+ * captured (Q43).
+ */
+function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
+  const rolls = allowances(u, moveContext(u));
   const gap = unitDistance(u, target);
-  // Rough chance to reach: the move roll spreads about ±40% around its mean.
-  const reach = Math.max(0, Math.min(1, (mean * 1.4 - gap) / (mean * 0.8)));
+  const reach = rolls.filter((r) => r >= gap).length / rolls.length;
   const flank = arcOfAttacker(target, u) !== 'front';
-  const mine = meleeHits(u, target, true, false);
-  const theirs = meleeHits(target, u, false, flank);
-  const inflicted = Math.min(1, mine / Math.max(1, figuresOf(target)));
-  const risk = Math.min(1, theirs / Math.max(1, figuresOf(u)));
+  const uphill = heightAt(bf.heightmap, target.x, target.y) - heightAt(bf.heightmap, u.x, u.y) > inch(0.25);
+  const mine = meleeHitOdds(u, target, true, false, uphill);
+  const theirs = meleeHitOdds(target, u, false, flank, false);
+  const myFigures = figuresOf(u);
+  const theirFigures = figuresOf(target);
+  // Skirmishers that have not moved evade (§9.3): most charges at them find nobody there.
+  const evades = (target.formation === 'skirmish' || target.quality === 'irregular') && !target.rs.moved ? 0.7 : 0;
+  let removes = 0;
+  let disorder = 0;
+  let lost = 0;
+  let lostDisorder = 0;
+  mine.forEach((p, a) => {
+    theirs.forEach((q, b) => {
+      const pq = p * q;
+      if (pq === 0) return;
+      if (a > b) {
+        if (target.kind === 'artillery') removes += pq;
+        else {
+          const m = moraleOdds(state, target, theirFigures - a);
+          removes += pq * m.rout;
+          disorder += pq * m.retreat;
+        }
+      } else if (b > a) {
+        const m = moraleOdds(state, u, myFigures - b);
+        lost += pq * m.rout;
+        lostDisorder += pq * m.retreat;
+      }
+    });
+  });
+  const home = reach * (1 - evades);
+  const inflicted = Math.min(1, home * (expectation(mine) / Math.max(1, theirFigures) + DISORDER_WORTH * disorder));
+  // A charge that falls short leaves the unit standing in front of the enemy.
+  const risk = Math.min(1, home * (expectation(theirs) / Math.max(1, myFigures) + lost + DISORDER_WORTH * lostDisorder) + (1 - reach) * 0.15);
   const dir = normalize(sub({ x: target.x, y: target.y }, { x: u.x, y: u.y }));
-  const travel = Math.min(gap, mean);
+  const travel = Math.min(gap, meanAllowance(u, moveContext(u)));
   const end = add({ x: u.x, y: u.y }, scale(dir, travel));
-  void bf;
-  return { target: target.id, inflicted: inflicted * reach, risk: risk * reach + (1 - reach) * 0.1, pose: { x: end.x, y: end.y, facing: angleOf(dir) } };
+  return { target: target.id, inflicted, removes: home * removes, risk, pose: { x: end.x, y: end.y, facing: angleOf(dir) } };
 }
 
 function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, endsInColumn = false): Forecast {
@@ -166,7 +279,7 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
     }
     case 'charge': {
       const t = unitById(state, action.target);
-      return t ? expectedCharge(bf, u, t) : {};
+      return t ? expectedCharge(state, bf, u, t) : {};
     }
     case 'rally-men':
       // A figure back on 4-6, but the commander is lost on a 1 (and the enemy scores him).
