@@ -10,7 +10,7 @@ import { distance, wrapAngle, type Vec2 } from '../core/geometry';
 import { apply, legalActions } from '../core/engine';
 import type { Action, GameState, Unit } from '../core/model';
 import { Rng } from '../core/random';
-import type { AiHints, Forecast, Ruleset } from '../core/ruleset';
+import type { AiHints, Forecast, LegalAction, Ruleset } from '../core/ruleset';
 import { battlefieldFromSpec, type Battlefield } from '../terrain/battlefield';
 import { expandCandidates, inWood, type Candidate } from './candidates';
 import { combineScores, CURVES, evaluateCurve, normalise, type Curve } from './curves';
@@ -77,12 +77,14 @@ interface Profile {
   band: number;
   /** How many of the best may be picked. */
   top: number;
+  /** Units whose orders are weighed in one decision (see focusUnits). */
+  unitsPerDecision: number;
 }
 
 const PROFILES: Record<Level, Profile> = {
-  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6 },
-  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3 },
-  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2 },
+  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4 },
+  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6 },
+  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10 },
 };
 
 /** Per action group: how much the plan wants it. Turn actions are last resorts. */
@@ -175,6 +177,8 @@ interface ScoreContext {
   enemies: Unit[];
   friends: Unit[];
   diagonal: number;
+  /** The ruleset's objectives, read once per decision. */
+  objectives: { x: number; y: number }[];
 }
 
 function consider(list: ConsiderationScore[], name: string, input: number, curve: Curve): void {
@@ -205,7 +209,7 @@ function positional(ctx: ScoreContext, unit: Unit, at: Vec2, list: Consideration
     const eager = ctx.plan.stance === 'attack' ? CURVES.softRising : ({ kind: 'constant', value: 0.7 } as Curve);
     consider(list, 'closing on the enemy', normalise(nearest, ctx.diagonal / 2, 0), eager);
   }
-  const objectives = hints.objectives(state);
+  const objectives = ctx.objectives;
   if (objectives.length) {
     const own = ctx.plan.holders[unit.id];
     const r = hints.objectiveRadius;
@@ -263,6 +267,9 @@ function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
   let forecast: Forecast = {};
   const choice = ctx.hints.choiceValue?.(ctx.state, c.action, ctx.plan.stance);
   if (choice !== undefined) consider(considerations, 'plan', choice, CURVES.rising);
+  // Card-driven rules: an order that spends a card worth keeping must be worth the card.
+  const cardCost = ctx.hints.cardCost?.(ctx.state, c.action);
+  if (cardCost !== undefined) consider(considerations, 'keeps a useful card', cardCost, { kind: 'linear', slope: -0.6, intercept: 1 });
   if (unit) {
     forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
     const at = forecast.pose ?? { x: unit.x, y: unit.y, facing: unit.facing };
@@ -278,7 +285,7 @@ function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
       // A unit removed counts far more than its figures: it scores, and it brings the army nearer breaking.
       const harm = forecast.inflicted + 1.5 * (forecast.removes ?? 0);
       // An enemy on an objective is worth driving off.
-      const onGround = target && ctx.hints.objectives(ctx.state).some((o) => distance(o, target) <= ctx.hints.objectiveRadius * 1.5) ? 1.3 : 1;
+      const onGround = target && ctx.objectives.some((o) => distance(o, target) <= ctx.hints.objectiveRadius * 1.5) ? 1.3 : 1;
       consider(considerations, 'damage to the enemy', Math.min(1, harm * 2 * (0.5 + worth) * onGround), { kind: 'linear', slope: 0.85, intercept: 0.15 });
     }
     if (forecast.risk !== undefined) consider(considerations, 'risk to ourselves', forecast.risk * 2, ctx.personality === 'cautious' ? CURVES.sharpFalling : CURVES.softFalling);
@@ -314,8 +321,10 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
     enemies,
     friends,
     diagonal: Math.hypot(bf.width, bf.depth),
+    objectives: hints.objectives(view),
   };
-  const candidates = expandCandidates({ state: view, bf, hints, side, enemies, friends, pointsPerOrder: profile.pointsPerOrder }, legal);
+  const considered = focusUnits(view, legal, enemies, profile.unitsPerDecision);
+  const candidates = expandCandidates({ state: view, bf, hints, side, enemies, friends, pointsPerOrder: profile.pointsPerOrder }, considered);
   const scored: ScoredCandidate[] = [];
   for (const c of candidates) {
     if (scored.length >= profile.maxCandidates) break;
@@ -345,6 +354,31 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
     }
   }
   return null;
+}
+
+/**
+ * The work budget by units: only the orders of the `limit` units that most need a decision now are
+ * expanded and scored. Units that can strike come first, then those nearest the enemy; orders for
+ * no unit (turn choices, cards) are always kept. Every unit still gets its turn, as the ones decided
+ * leave the list, and a decision costs the same on a 30-unit side as on an 8-unit one.
+ */
+export function focusUnits(state: GameState, legal: readonly LegalAction[], enemies: readonly Unit[], limit: number): LegalAction[] {
+  const urgency = new Map<string, number>();
+  for (const l of legal) {
+    if (!l.unit || urgency.has(l.unit)) continue;
+    const u = state.units.find((x) => x.id === l.unit);
+    const near = u ? enemies.reduce((best, e) => Math.min(best, distance(u, e)), Infinity) : Infinity;
+    const strikes = legal.some((k) => k.unit === l.unit && (k.group === 'charge' || k.group === 'fire'));
+    urgency.set(l.unit, (strikes ? 1e6 : 0) - (Number.isFinite(near) ? near : 1e5));
+  }
+  if (urgency.size <= limit) return [...legal];
+  const chosen = new Set(
+    [...urgency.entries()]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, limit)
+      .map(([id]) => id),
+  );
+  return legal.filter((l) => !l.unit || chosen.has(l.unit));
 }
 
 /** Order a pool by weighted random draws, heavier scores first more often. */

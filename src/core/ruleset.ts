@@ -151,6 +151,11 @@ export interface AiHints<RS = unknown, US = Record<string, unknown>> {
    * suits a plan, 0..1; undefined for other actions.
    */
   choiceValue?(state: GameState<RS, US>, action: Action, stance: 'attack' | 'defend'): number | undefined;
+  /**
+   * For card-driven rules: how much the card this action would spend is worth keeping, 0..1 (0: a
+   * card with no better use, 1: one to hoard); undefined when the action spends no card.
+   */
+  cardCost?(state: GameState<RS, US>, action: Action): number | undefined;
   /** The expected result of a filled-in action, without rolling any dice. */
   forecast(state: GameState<RS, US>, battlefield: Battlefield, action: Action): Forecast;
 }

@@ -98,7 +98,7 @@ interface Side {
 }
 
 /** The facts a Resolve test needs, read off the table (A §18). */
-function resolveFacts(state: HmState, bf: Battlefield, u: HmUnit, opponent: HmUnit, role: ResolveRole, opts: AttackOptions, crossing: boolean): ResolveFacts {
+export function resolveFacts(state: HmState, bf: Battlefield, u: HmUnit, opponent: HmUnit, role: ResolveRole, opts: AttackOptions, crossing: boolean): ResolveFacts {
   const zc = zoneContext(state, bf);
   const units = liveUnits(state);
   const support = u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav' || u.rs.troop === 'artillery' ? null : flankSupport(u, units, zc);

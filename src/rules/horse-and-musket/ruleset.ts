@@ -2,8 +2,8 @@
 
 import type { Action, GameSetup, Unit } from '../../core/model';
 import { inch } from '../../core/measure';
-import { RuleError, type AiHints, type LegalAction, type RuleContext, type Ruleset, type UnitInfoLine } from '../../core/ruleset';
-import { angleOf, direction, sub } from '../../core/geometry';
+import { RuleError, type LegalAction, type RuleContext, type Ruleset, type UnitInfoLine } from '../../core/ruleset';
+import { angleOf, sub } from '../../core/geometry';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
 import { CARD_LABELS, cardLabel, discardFromHand, reshuffle } from './cards';
 import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair, type ResolveChoice } from './charts';
@@ -12,13 +12,14 @@ import { relayout } from './layout';
 import { disorderStands, moveTo, walk } from './moves';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
-import { activeCardMayOrder, applyGeneralMove, applyOrder, attackTargets, orderActions } from './orders';
-import { choiceOptions, chooseResolve, colourGap, defaultChoices, destroyUnit, loseStands, reactToAttack, touching } from './attack';
+import { activeCardMayOrder, applyGeneralMove, applyOrder, orderActions } from './orders';
+import { choiceOptions, chooseResolve, colourGap, destroyUnit, loseStands, reactToAttack, touching } from './attack';
 import { SCENARIOS, applyPreBattle, beginBattle, createHorseAndMusketGame, preBattleActions } from './setup';
 import { afterJoker, applyArrival, arrivalActions } from './arrivals';
 import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { FIGURE_HEIGHT } from './visibility';
+import { hmAi } from './ai';
 import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
 import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverlaps, wheelBy } from './zones';
 import { onRoad } from './terrain';
@@ -540,87 +541,6 @@ function describeUnit(state: HmState, u: Unit<HmUnitState>): UnitInfoLine[] {
   if (cards.length) lines.push({ label: 'Unit cards', value: `${cards.filter((c) => state.rules.sides[h.side]!.hand.includes(c.id)).length} in hand of ${cards.length}` });
   return lines;
 }
-
-const isCombatant = (u: Unit<HmUnitState>): boolean => u.rs.troop !== 'general';
-
-const hmAi: AiHints<HmGame, HmUnitState> = {
-  isCombatant,
-  strength: (state, u) => {
-    const h = u as HmUnit;
-    if (u.removed) return 0;
-    const good = h.stands.filter((s) => s.status === 'ok').length;
-    const base = (good + 0.5 * disorderedCount(h)) / Math.max(1, h.rs.originalStands);
-    return isBroken(h) ? base * 0.3 : isShaken(state as HmState, h) ? base * 0.6 : base;
-  },
-  value: (_state, u) => (u.rs.troop === 'general' ? 3 : (u.rs.points || 10) / 10),
-  threatReach: (state, u) => {
-    const h = u as HmUnit;
-    if (u.rs.troop === 'artillery') return inch(30);
-    // An Attack is declared from where the unit stands, within its Attack range (A §14.1).
-    return attackRange(h, { fog: state.rules.weather === 'fog' });
-  },
-  fireRange: (u) => (u.rs.troop === 'artillery' ? { close: inch(6), long: inch(30) } : u.rs.troop === 'general' ? null : { close: inch(3), long: inch(6) }),
-  shaken: (state, u) => isShaken(state as HmState, u as HmUnit),
-  objectives: (state) => {
-    // The enemy army's centre of mass is what a horse-and-musket battle is fought for.
-    return state.sides.map((s) => {
-      const own = state.units.filter((u) => u.side === s.id && !u.removed && !u.carriedBy && u.rs.troop !== 'general');
-      const n = Math.max(1, own.length);
-      return { x: own.reduce((a, u) => a + u.x, 0) / n, y: own.reduce((a, u) => a + u.y, 0) / n };
-    });
-  },
-  objectiveRadius: inch(6),
-  progress: (state) => {
-    const limit = Number(state.options.turnLimit ?? 24);
-    return Math.min(1, state.rules.turnNumber / Math.max(1, limit));
-  },
-  choiceValue: (state, action) => {
-    const pc = (state as HmState).rules.pendingChoice;
-    if (action.type === 'resolve-choice' && pc) {
-      // The program's own pick for a side that does not choose is the AI's pick too.
-      const t = pc.thrown[0].unit === pc.awaiting ? pc.thrown[0] : pc.thrown[1];
-      const best = defaultChoices(state as HmState, t);
-      return best.coverChoice === action.coverChoice && best.generalChoice === action.generalChoice && best.austrianChoice === action.austrianChoice ? 0.95 : 0.2;
-    }
-    // The turn's own choices: fight on rather than stand idle, and never give up the field.
-    if (action.type === 'issue-orders') return 0.95;
-    if (action.type === 'pass') return 0.1;
-    if (action.type === 'leave-field') return 0;
-    // Cards are for giving orders: play them, keep discarding for want of anything better.
-    if (action.type === 'play-card') return 0.7;
-    if (action.type === 'discard') return 0.05;
-    if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
-    if (action.type !== 'react') return undefined;
-    const d = unitById(state as HmState, String((state as HmState).rules.pendingReaction?.defender ?? ''));
-    if (!d) return undefined;
-    // Skirmishers caught in the open are destroyed, and light cavalry are outclassed by heavier horse: evade.
-    const exposed = d.rs.troop !== 'lightCav';
-    if (action.choice === 'evade') return action.card ? 0.9 : exposed ? 0.85 : 0.6;
-    return exposed ? 0.2 : 0.5;
-  },
-  sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || Math.hypot(o.x - t.x, o.y - t.y) < inch(24),
-  forecast: (state, _bf, action) => {
-    const u = unitById(state as HmState, String(action.unit ?? ''));
-    if (!u) return {};
-    if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
-      const t = unitById(state as HmState, String(action.target));
-      if (!t) return {};
-      const ratio = (u.stands.length + 1) / (t.stands.length + 1);
-      return { target: t.id, inflicted: Math.min(1, 0.25 * ratio), risk: Math.min(1, 0.25 / ratio) };
-    }
-    if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return { target: String(action.target), inflicted: 0.15, risk: 0.02 };
-    const to = action.to as { x: number; y: number } | undefined;
-    if (to && typeof to.x === 'number') {
-      const d = Math.hypot(to.x - u.x, to.y - u.y);
-      const heading = d > 1 ? angleOf(sub(to, u)) : u.facing;
-      const free = u.rs.troop === 'general' || u.formation === 'loose' || u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav';
-      const v = direction(free ? heading : u.facing);
-      const reach = free ? d : Math.max(0, (to.x - u.x) * v.x + (to.y - u.y) * v.y);
-      return { pose: { x: u.x + v.x * reach, y: u.y + v.y * reach, facing: free ? heading : u.facing } };
-    }
-    return {};
-  },
-};
 
 export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   id: 'horse-and-musket',
