@@ -6,7 +6,7 @@
 
 export type Curve =
   | { kind: 'linear'; slope: number; intercept: number }
-  | { kind: 'polynomial'; exponent: number; invert?: boolean }
+  | { kind: 'polynomial'; exponent: number; invert?: boolean; floor?: number }
   | { kind: 'logistic'; midpoint: number; steepness: number }
   | { kind: 'step'; threshold: number; below: number; above: number }
   | { kind: 'constant'; value: number };
@@ -20,7 +20,9 @@ export function evaluateCurve(curve: Curve, x: number): number {
       return clamp01(curve.slope * t + curve.intercept);
     case 'polynomial': {
       const v = Math.pow(t, curve.exponent);
-      return clamp01(curve.invert ? 1 - v : v);
+      const shaped = curve.invert ? 1 - v : v;
+      // A floor lifts the whole curve into floor..1.
+      return clamp01(curve.floor === undefined ? shaped : curve.floor + (1 - curve.floor) * shaped);
     }
     case 'logistic':
       return clamp01(1 / (1 + Math.exp(-curve.steepness * (t - curve.midpoint))));
@@ -67,6 +69,11 @@ export const CURVES = {
   sharpFalling: { kind: 'logistic', midpoint: 0.6, steepness: -10 } as Curve,
   /** Eagerness that grows quickly and saturates (attack value). */
   saturating: { kind: 'polynomial', exponent: 0.5 } as Curve,
+  /**
+   * Harm done: a floor of 0.7, then a square root, so small sure gains still count. The floor is
+   * high because a unit that strikes gives up only its move, which is weighed on its own terms.
+   */
+  harm: { kind: 'polynomial', exponent: 0.5, floor: 0.7 } as Curve,
   /** Only the high end matters. */
   accelerating: { kind: 'polynomial', exponent: 2 } as Curve,
 } as const;

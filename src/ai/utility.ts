@@ -12,6 +12,7 @@ import type { Action, GameState, Unit } from '../core/model';
 import { Rng } from '../core/random';
 import type { AiHints, Forecast, LegalAction, Ruleset } from '../core/ruleset';
 import { battlefieldFromSpec, type Battlefield } from '../terrain/battlefield';
+import { heightAt } from '../terrain/heightmap';
 import { expandCandidates, inWood, type Candidate } from './candidates';
 import { combineScores, CURVES, evaluateCurve, normalise, type Curve } from './curves';
 import { buildInfluence, sample, type InfluenceMap } from './influence';
@@ -125,7 +126,7 @@ export function perceive(state: GameState, bf: Battlefield, hints: AiHints, side
   return { ...state, units: seen };
 }
 
-function makePlan(state: GameState, hints: AiHints, side: string, personality: Personality): Plan {
+function makePlan(state: GameState, hints: AiHints, side: string, personality: Personality, reach?: ReadonlyMap<string, number>): Plan {
   let mine = 0;
   let theirs = 0;
   for (const u of state.units) {
@@ -139,17 +140,20 @@ function makePlan(state: GameState, hints: AiHints, side: string, personality: P
   const objectives = hints.objectives(state);
   const ownCentre = centroid(state.units.filter((u) => u.side === side && !u.removed));
   const mainEffort = ownCentre && objectives.length ? [...objectives].sort((a, b) => distance(a, ownCentre) - distance(b, ownCentre))[0]! : null;
-  return { stance: ratio >= threshold ? 'attack' : 'defend', ratio, mainEffort, holders: assignHolders(state, hints, side, objectives) };
+  return { stance: ratio >= threshold ? 'attack' : 'defend', ratio, mainEffort, holders: assignHolders(state, hints, side, objectives, reach) };
 }
 
 /**
  * Give each objective one holder: the closest pairs of objective and fit combat unit first, so no
  * objective is left to chance and no two units crowd the same one.
  */
-export function assignHolders(state: GameState, hints: AiHints, side: string, objectives: readonly Vec2[]): Record<string, Vec2> {
+export function assignHolders(state: GameState, hints: AiHints, side: string, objectives: readonly Vec2[], reach: ReadonlyMap<string, number> = new Map()): Record<string, Vec2> {
   const fit = state.units.filter((u) => u.side === side && !u.removed && !u.carriedBy && hints.isCombatant(u) && hints.strength(state, u) > 0.3);
+  // Distances count in moves where the orders say how far a unit may go: a slow gun is a poor holder.
+  const known = [...reach.values()].sort((a, b) => a - b);
+  const usual = known.length ? known[Math.floor(known.length / 2)]! : 1;
   const pairs: { unit: string; o: number; d: number }[] = [];
-  for (const u of fit) objectives.forEach((o, i) => pairs.push({ unit: u.id, o: i, d: distance(u, o) }));
+  for (const u of fit) objectives.forEach((o, i) => pairs.push({ unit: u.id, o: i, d: distance(u, o) / Math.max(1, reach.get(u.id) ?? usual) }));
   pairs.sort((a, b) => a.d - b.d || (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : a.o - b.o));
   const holders: Record<string, Vec2> = {};
   const taken = new Set<number>();
@@ -166,7 +170,7 @@ function centroid(units: readonly Unit[]): Vec2 | null {
   return { x: units.reduce((s, u) => s + u.x, 0) / units.length, y: units.reduce((s, u) => s + u.y, 0) / units.length };
 }
 
-interface ScoreContext {
+export interface ScoreContext {
   state: GameState;
   bf: Battlefield;
   hints: AiHints;
@@ -228,7 +232,34 @@ function positional(ctx: ScoreContext, unit: Unit, at: Vec2, list: Consideration
       consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
     }
   }
+  if (range) {
+    // The longer the reach, the more a rise matters: a gun on a crest sees over its own troops.
+    const weight = 0.15 + 0.45 * normalise(range.long, 300, 1200);
+    consider(list, 'high ground', heightShare(ctx.bf, at), { kind: 'linear', slope: weight, intercept: 1 - weight });
+  }
   if (range) consider(list, 'cover', inWood(ctx.bf, at) ? 1 : 0, { kind: 'linear', slope: 0.25, intercept: 0.75 });
+}
+
+/** The lowest and highest ground of a table, computed once per battlefield. */
+const reliefOf = new WeakMap<Battlefield, { lo: number; hi: number }>();
+
+/**
+ * How high a spot stands, 0 at the lowest ground of the table and 1 at the highest: shooters on a
+ * rise see over the troops and folds in front of them.
+ */
+function heightShare(bf: Battlefield, p: Vec2): number {
+  let r = reliefOf.get(bf);
+  if (!r) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const h of bf.heightmap.heights) {
+      if (h < lo) lo = h;
+      if (h > hi) hi = h;
+    }
+    r = { lo, hi };
+    reliefOf.set(bf, r);
+  }
+  return normalise(heightAt(bf.heightmap, p.x, p.y), r.lo, r.hi);
 }
 
 /**
@@ -260,7 +291,7 @@ function fireProspect(ctx: ScoreContext, at: Vec2 & { facing?: number }, range: 
   return best;
 }
 
-function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
+export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
   const considerations: ConsiderationScore[] = [];
   const unit = c.unit ? ctx.state.units.find((u) => u.id === c.unit) : undefined;
   const weight = groupWeight(c.group, ctx.plan, ctx.personality);
@@ -286,7 +317,8 @@ function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
       const harm = forecast.inflicted + 1.5 * (forecast.removes ?? 0);
       // An enemy on an objective is worth driving off.
       const onGround = target && ctx.objectives.some((o) => distance(o, target) <= ctx.hints.objectiveRadius * 1.5) ? 1.3 : 1;
-      consider(considerations, 'damage to the enemy', Math.min(1, harm * 2 * (0.5 + worth) * onGround), { kind: 'linear', slope: 0.85, intercept: 0.15 });
+      // Saturating, with a floor: any hurt done now is worth a good deal of a move, and a sure kill is worth it all.
+      consider(considerations, 'damage to the enemy', Math.min(1, harm * 2 * (0.5 + worth) * onGround), CURVES.harm);
     }
     if (forecast.risk !== undefined) consider(considerations, 'risk to ourselves', forecast.risk * 2, ctx.personality === 'cautious' ? CURVES.sharpFalling : CURVES.softFalling);
     // Standing still is right for a unit that must recover, and fair for one already where it should be.
@@ -298,6 +330,29 @@ function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
   return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), why: c.why, weight, score, considerations };
 }
 
+/** What every candidate of one decision is scored against: the picture, the plan and the maps. */
+export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield, side: string, personality: Personality, legal: readonly LegalAction[] = []): ScoreContext {
+  // How far each unit may move now, read off its orders' open destinations.
+  const reach = new Map<string, number>();
+  for (const l of legal) {
+    if (!l.unit) continue;
+    for (const p of l.params) if (p.kind === 'point') reach.set(l.unit, Math.max(reach.get(l.unit) ?? 0, p.maxReach));
+  }
+  return {
+    state: view,
+    bf,
+    hints,
+    side,
+    plan: makePlan(view, hints, side, personality, reach),
+    personality,
+    influence: buildInfluence(view, hints, side, bf.width, bf.depth),
+    enemies: view.units.filter((u) => u.side !== side && !u.removed && hints.isCombatant(u)),
+    friends: view.units.filter((u) => u.side === side && !u.removed),
+    diagonal: Math.hypot(bf.width, bf.depth),
+    objectives: hints.objectives(view),
+  };
+}
+
 /** Decide one action for `side`. Deterministic for the same state and seed. */
 export function decide(ruleset: Ruleset, state: GameState, side: string, config: AiConfig, seed: string): Decision | null {
   const t0 = performance.now();
@@ -307,22 +362,8 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
   const legal = legalActions(ruleset, view, side);
   if (legal.length === 0) return null;
   const profile = PROFILES[config.level];
-  const plan = makePlan(view, hints, side, config.personality);
-  const enemies = view.units.filter((u) => u.side !== side && !u.removed && hints.isCombatant(u));
-  const friends = view.units.filter((u) => u.side === side && !u.removed);
-  const ctx: ScoreContext = {
-    state: view,
-    bf,
-    hints,
-    side,
-    plan,
-    personality: config.personality,
-    influence: buildInfluence(view, hints, side, bf.width, bf.depth),
-    enemies,
-    friends,
-    diagonal: Math.hypot(bf.width, bf.depth),
-    objectives: hints.objectives(view),
-  };
+  const ctx = scoringContext(hints, view, bf, side, config.personality, legal);
+  const { plan, enemies, friends } = ctx;
   const considered = focusUnits(view, legal, enemies, profile.unitsPerDecision);
   const candidates = expandCandidates({ state: view, bf, hints, side, enemies, friends, pointsPerOrder: profile.pointsPerOrder }, considered);
   const scored: ScoredCandidate[] = [];
