@@ -1,6 +1,7 @@
 /**
  * The AI's speed: one decision, and a whole side's turn of decisions, for armies of the default
- * size and of 30 units a side; and whole AI-versus-AI battles. Prints medians.
+ * size and of 30 units a side; a whole 10-turn AI-versus-AI battle with 30 units a side; whole
+ * battles of the default armies; and decisions in a horse-and-musket battle. Prints medians.
  * Run with `npx tsx bench/ai.bench.ts`.
  */
 
@@ -14,8 +15,8 @@ import { summary } from './stats';
 const config = { level: 'normal' as const, personality: 'balanced' as const };
 
 /** A game in its activation phase, red to act, optionally grown to `perSide` combat units a side. */
-function battle(seed: string, perSide?: number): GameSession {
-  const s = new GameSession({ rulesetId: 'one-page', seed });
+function battle(seed: string, perSide?: number, options: Record<string, unknown> = {}): GameSession {
+  const s = new GameSession({ rulesetId: 'one-page', seed, options });
   s.act({ type: 'roll-initiative', side: 'red' });
   const w = s.state.active!;
   s.act({ type: 'choose-order', side: w, first: w === 'red' ? 'first' : 'second' });
@@ -72,6 +73,23 @@ for (const size of [undefined, 30]) {
   console.log(summary('per decision within it', perDecision, 'ms'));
 }
 
+/** A whole battle between two AIs from the first activation, every decision made by `decide`. */
+function aiBattle(s: GameSession, seed: string): { ms: number; decisions: number } {
+  const t0 = performance.now();
+  let decisions = 0;
+  while (!s.state.result) {
+    const side = s.state.active!;
+    const d = decide(s.ruleset, s.state, side, config, `${seed}/${decisions}`, s.legal(side));
+    if (!d || !s.step(d.action).ok) throw new Error(`${seed}: the AI found no action for ${side}`);
+    decisions++;
+  }
+  return { ms: performance.now() - t0, decisions };
+}
+
+const big: number[] = [];
+for (let i = 0; i < 3; i++) big.push(aiBattle(battle(`ai-big-${i}`, 30, { turnLimit: 10 }), `big-${i}`).ms);
+console.log(summary('whole AI-vs-AI battle, 30 units a side, 10 turns', big, 'ms', 0));
+
 const games: number[] = [];
 for (let i = 0; i < 3; i++) {
   const t = performance.now();
@@ -79,3 +97,15 @@ for (let i = 0; i < 3; i++) {
   games.push(performance.now() - t);
 }
 console.log(summary('whole AI-vs-AI battle, default armies, up to 8 turns', games, 'ms', 0));
+
+// Horse & Musket: every AI decision of the first 120 actions of a battle between two AIs.
+const hm = new GameSession({ rulesetId: 'horse-and-musket', seed: 'ai-bench-hm' });
+const hmTimes: number[] = [];
+for (let i = 0; i < 120 && !hm.state.result; i++) {
+  const side = hm.state.active!;
+  const t = performance.now();
+  const d = decide(hm.ruleset, hm.state, side, config, `hm/${i}`, hm.legal(side));
+  hmTimes.push(performance.now() - t);
+  if (!d || !hm.step(d.action).ok) break;
+}
+console.log(summary('horse-and-musket: one decision, default armies', hmTimes, 'ms'));

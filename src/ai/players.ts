@@ -30,8 +30,8 @@ export function makePlayer(id: string, seed: string): Player {
     const personality = (m[2] ?? 'balanced') as Personality;
     return {
       name: id,
-      choose: (ruleset, state, _legal, side) => {
-        const decision = decide(ruleset, state, side, { level, personality }, `${seed}/${state.seed}/${state.seq}`);
+      choose: (ruleset, state, legal, side) => {
+        const decision = decide(ruleset, state, side, { level, personality }, `${seed}/${state.seed}/${state.seq}`, legal);
         return { action: decision?.action ?? null, ...(decision ? { decision } : {}) };
       },
     };

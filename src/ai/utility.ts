@@ -354,12 +354,13 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
 }
 
 /** Decide one action for `side`. Deterministic for the same state and seed. */
-export function decide(ruleset: Ruleset, state: GameState, side: string, config: AiConfig, seed: string): Decision | null {
+export function decide(ruleset: Ruleset, state: GameState, side: string, config: AiConfig, seed: string, known?: readonly LegalAction[]): Decision | null {
   const t0 = performance.now();
   const bf = battlefieldFromSpec(state.battlefield);
   const hints = ruleset.ai;
   const view = perceive(state, bf, hints, side, ruleset);
-  const legal = legalActions(ruleset, view, side);
+  // The caller's list of legal actions serves when the AI's picture is the whole truth.
+  const legal = known && view === state ? [...known] : legalActions(ruleset, view, side);
   if (legal.length === 0) return null;
   const profile = PROFILES[config.level];
   const ctx = scoringContext(hints, view, bf, side, config.personality, legal);
