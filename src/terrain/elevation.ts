@@ -7,7 +7,7 @@
  */
 
 import { hashString } from '../core/hash';
-import { fitToTable } from './gridio';
+import { decodePngAsync, fitToTable, heightmapFromPng, parseAsc } from './gridio';
 import { createHeightmap, heightAt, type Heightmap } from './heightmap';
 
 /** The longest side an imported landscape is kept at: finer than any table grid needs. */
@@ -123,4 +123,19 @@ export function elevationByKey(key: string): ElevationSource {
  */
 export function elevationSpec(src: ElevationSource | undefined): { elevation?: string } {
   return src === undefined ? {} : { elevation: registerElevation(src) };
+}
+
+/**
+ * Read a landscape file as the page hands it over: a 16-bit greyscale PNG (by its signature) or
+ * an ESRI ASCII grid. A bad file throws an Error naming the file and what is wrong with it.
+ */
+export async function readElevationFile(name: string, bytes: Uint8Array, verticalScale?: number): Promise<ElevationSource> {
+  const isPng = bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  try {
+    const grid = isPng ? heightmapFromPng(await decodePngAsync(bytes)) : parseAsc(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).heightmap;
+    return elevationSource(grid, name, verticalScale);
+  } catch (e) {
+    const why = e instanceof TypeError && !isPng ? 'it is neither a PNG image nor a text .asc grid' : (e as Error).message;
+    throw new Error(`${name}: ${why}`);
+  }
 }

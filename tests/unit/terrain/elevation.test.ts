@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { GameSession } from '../../../src/app/session';
 import { generateBattlefield, standardSpec, battlefieldFromSpec } from '../../../src/terrain/battlefield';
-import { checkElevationSource, elevationSource, groundOnTable, MAX_SOURCE_SIDE, registerElevation, type ElevationSource } from '../../../src/terrain/elevation';
-import { parseAsc } from '../../../src/terrain/gridio';
+import { checkElevationSource, elevationSource, groundOnTable, MAX_SOURCE_SIDE, readElevationFile, registerElevation, type ElevationSource } from '../../../src/terrain/elevation';
+import { formatAsc, heightmapToPng, parseAsc } from '../../../src/terrain/gridio';
+import { deflateSync } from 'node:zlib';
 import { heightAt, type Heightmap } from '../../../src/terrain/heightmap';
 
 /** A DEM in metres: samples every `cell` m, heights from f(x, y) with y running up the grid. */
@@ -133,5 +134,26 @@ describe('a game on imported ground', () => {
     const save = JSON.parse(s.saveText());
     save.setup.elevation.heights = save.setup.elevation.heights.slice(3);
     expect(() => GameSession.fromSave(JSON.stringify(save))).toThrow(/ridge\.asc" should have 2501 heights, has 2498/);
+  });
+});
+
+describe('reading a landscape file', () => {
+  const small = dem(5, 4, 30, (x, y) => 100 + x / 10 + y);
+  it('reads an .asc grid and a 16-bit PNG to the same source', async () => {
+    const fromAsc = await readElevationFile('small.asc', new TextEncoder().encode(formatAsc(small)));
+    const fromPng = await readElevationFile('small.png', heightmapToPng(small, (d) => deflateSync(d)));
+    expect(fromAsc.cols).toBe(5);
+    expect(fromAsc.rows).toBe(4);
+    expect(fromAsc.cellSize).toBe(30);
+    expect(fromAsc.heights).toEqual(Array.from(small.heights, (v) => Math.round(v * 100) / 100));
+    // 16 bits over a 99 m range: within 0.002 m.
+    fromPng.heights.forEach((v, k) => expect(Math.abs(v - fromAsc.heights[k]!)).toBeLessThanOrEqual(0.01));
+  });
+
+  it('names the file and the fault when it cannot be read', async () => {
+    await expect(readElevationFile('notes.asc', new TextEncoder().encode('hello world'))).rejects.toThrow(/^notes\.asc: /);
+    await expect(readElevationFile('photo.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x80, 0x81]))).rejects.toThrow(/photo\.jpg: it is neither a PNG image nor a text \.asc grid/);
+    const png = heightmapToPng(small, (d) => deflateSync(d));
+    await expect(readElevationFile('cut.png', png.slice(0, 60))).rejects.toThrow(/^cut\.png: /);
   });
 });
