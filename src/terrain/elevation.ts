@@ -136,6 +136,6 @@ export async function readElevationFile(name: string, bytes: Uint8Array, vertica
     return elevationSource(grid, name, verticalScale);
   } catch (e) {
     const why = e instanceof TypeError && !isPng ? 'it is neither a PNG image nor a text .asc grid' : (e as Error).message;
-    throw new Error(`${name}: ${why}`);
+    throw new Error(`${name}: ${why}`, { cause: e });
   }
 }
