@@ -33,6 +33,8 @@ export interface SightSample {
   ray: number;
   /** Top of whatever obscures sight here: a canopy or a roof, or the ground where there is none. */
   canopy: number;
+  /** What `canopy` is the top of, where something stands: trees, or a building's roof. */
+  cover?: 'trees' | 'roof';
 }
 
 export type SightBlocker = 'ground' | 'canopy' | 'building' | 'range';
@@ -412,9 +414,22 @@ export function sightProfile(bf: Battlefield, from: Vec2, to: Vec2, opts: SightO
     const y = from.y + dy * t;
     const ground = heightAt(hm, x, y);
     let top = 0;
-    for (const cf of idx.occluders) if (cf.obscuringHeight > top && containsPoint(cf, x, y)) top = cf.obscuringHeight;
-    for (const cf of idx.solids) if (cf.solidHeight > top && containsPoint(cf, x, y)) top = cf.solidHeight;
-    out.push({ d: len * t, ground, ray: z0 + (z1 - z0) * t, canopy: ground + top });
+    let cover: SightSample['cover'];
+    for (const cf of idx.occluders) {
+      if (cf.obscuringHeight > top && containsPoint(cf, x, y)) {
+        top = cf.obscuringHeight;
+        cover = 'trees';
+      }
+    }
+    for (const cf of idx.solids) {
+      if (cf.solidHeight >= top && cf.solidHeight > 0 && containsPoint(cf, x, y)) {
+        top = cf.solidHeight;
+        cover = 'roof';
+      }
+    }
+    const sample: SightSample = { d: len * t, ground, ray: z0 + (z1 - z0) * t, canopy: ground + top };
+    if (cover) sample.cover = cover;
+    out.push(sample);
   }
   return out;
 }
