@@ -354,8 +354,33 @@ export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOpt
   const len = Math.sqrt(dx * dx + dy * dy);
   if (opts.maxRange !== undefined && len > opts.maxRange) return false;
   if (len === 0) return true;
-  traceSight(bf, from, to, len, opts, true);
+  if (walksForward(from, to)) traceSight(bf, from, to, len, opts, true);
+  else traceSight(bf, to, from, len, reversed(opts), true);
+  return traceClear();
+}
+
+function traceClear(): boolean {
   return trace.groundAt === Infinity && trace.solidAt === Infinity && trace.canopyAt === Infinity;
+}
+
+/**
+ * Lines are walked from the end that sorts first (by x, then y), so that A to B and B to A are
+ * the same walk and give the same answer to the last bit: walked from either end, a line that
+ * grazes a crest between samples could be caught one way and not the other.
+ */
+function walksForward(from: Vec2, to: Vec2): boolean {
+  return from.x < to.x || (from.x === to.x && from.y <= to.y);
+}
+
+const reversedOpts: SightOptions = { eyeHeight: 0, targetHeight: 0 };
+
+/** The options for walking a line from its target back to its eye (one object, reused). */
+function reversed(opts: SightOptions): SightOptions {
+  reversedOpts.eyeHeight = opts.targetHeight;
+  reversedOpts.targetHeight = opts.eyeHeight;
+  if (opts.obscuringLimit === undefined) delete reversedOpts.obscuringLimit;
+  else reversedOpts.obscuringLimit = opts.obscuringLimit;
+  return reversedOpts;
 }
 
 /** Can a point `eyeHeight` above `from` see a point `targetHeight` above `to`? */
@@ -373,10 +398,28 @@ export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOp
     );
   }
   if (len === 0) return withProfile({ visible: true, obscured: 0 }, profile);
-  traceSight(bf, from, to, len, opts, false);
+  // Whether it is blocked comes from the walk both directions share (see walksForward); what
+  // blocks it is told from the eye's end, by walking that way, unless that walk, grazing a crest,
+  // finds nothing: then the shared walk's block is told, from the other end.
+  let fromTarget = false;
+  if (walksForward(from, to)) traceSight(bf, from, to, len, opts, false);
+  else {
+    traceSight(bf, to, from, len, reversed(opts), false);
+    if (!traceClear()) {
+      const shared = { ...trace };
+      traceSight(bf, from, to, len, opts, false);
+      if (traceClear()) {
+        Object.assign(trace, shared);
+        fromTarget = true;
+      }
+    }
+  }
   const { groundAt, solidAt, solidFeature, canopyAt, canopyFeature, obscured } = trace;
   const idx = terrainIndex(bf);
-  const point = (d: number): Vec2 => ({ x: from.x + (dx * d) / len, y: from.y + (dy * d) / len });
+  const point = (d: number): Vec2 => {
+    const at = fromTarget ? len - d : d;
+    return { x: from.x + (dx * at) / len, y: from.y + (dy * at) / len };
+  };
   if (canopyAt < Infinity) {
     return withProfile({ visible: false, blockedBy: { kind: 'canopy', featureId: bf.features[canopyFeature]!.id, at: point(canopyAt) }, obscured }, profile);
   }
