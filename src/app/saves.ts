@@ -68,7 +68,7 @@ export async function saveAs(typed: string): Promise<boolean> {
     await db.saves.put(record);
     await refreshSaves();
     useSaves.setState({ problem: null });
-    useApp.setState({ message: { kind: 'info', text: `${replaced ? 'Replaced' : 'Saved'} "${name}" (turn ${record.turn}, ${record.seq} actions).` } });
+    useApp.setState({ message: { kind: 'info', text: `${replaced ? 'Replaced' : 'Saved'} "${name}" (turn ${record.turn}, ${record.seq} ${record.seq === 1 ? 'action' : 'actions'}).` } });
     return true;
   } catch (e) {
     useSaves.setState({ problem: `Could not save: ${errorText(e)}.` });

@@ -570,7 +570,7 @@ export async function loadSave(text: string, fileName = 'the file', extras?: Pag
     const setup = (JSON.parse(text) as { setup: GameSetup }).setup;
     set({ setup, log: await historyItems(), selected: null, pending: null, dice: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
     await adoptView(view, null, true);
-    say('info', `Loaded ${fileName}: ${view.seq} orders replayed.`);
+    say('info', extras ? `Resumed your game where you left it: ${view.seq} orders replayed.` : `Loaded ${fileName}: ${view.seq} orders replayed.`);
   });
 }
 
