@@ -30,7 +30,7 @@ export const useReplay = create<ReplayState>(() => ({ info: null, at: 0, playing
 const app = useApp;
 
 /** The live page put aside while the replay is on the table. */
-let live: Pick<AppState, 'view' | 'log' | 'battlefield' | 'selected' | 'thinking'> | null = null;
+let live: Pick<AppState, 'view' | 'log' | 'battlefield' | 'selected' | 'thinking' | 'pending'> | null = null;
 /** Every log line of the replayed game; the log shows those up to the position. */
 let allItems: LogItem[] = [];
 /** Bumped for every position asked for, so only the newest answer is shown. */
@@ -52,25 +52,22 @@ export async function startReplay(saveText?: string, title = 'this battle'): Pro
     say('error', 'Enter the dice asked for (or cancel the order) before watching a replay.');
     return false;
   }
-  app.setState({ busy: true });
+  // Orders stop at once: the computer's next move waits for the replay to end, so the game put
+  // aside is the game in the worker.
+  live = { view: s.view, log: s.log, battlefield: s.battlefield, selected: s.selected, thinking: s.thinking, pending: s.pending };
+  app.setState({ busy: true, replaying: true, legal: [], pending: null, hoverPoint: null, preview: null });
   try {
     const info = await api().openReplay(saveText);
-    const viewer = knowledgeViewer();
+    const viewer = knowledgeViewer(live.view);
     const history = await api().replayHistory(viewer);
     const battlefield = info.sameBattlefield ? s.battlefield : await api().replayBattlefield();
-    allItems = history.flatMap((events, i) => events.map((event, k) => ({ id: (i + 1) * 1000 + k, seq: i + 1, event })));
-    live = { view: s.view, log: s.log, battlefield: s.battlefield, selected: s.selected, thinking: s.thinking };
     const view = await api().replayView(0, viewer);
+    allItems = history.flatMap((events, i) => events.map((event, k) => ({ id: (i + 1) * 1000 + k, seq: i + 1, event })));
     useReplay.setState({ info, at: 0, playing: false, title });
     app.setState({
-      replaying: true,
       view,
       battlefield,
       log: [],
-      legal: [],
-      pending: null,
-      hoverPoint: null,
-      preview: null,
       selected: null,
       thinking: null,
       sightStart: null,
@@ -80,6 +77,10 @@ export async function startReplay(saveText?: string, title = 'this battle'): Pro
     });
     return true;
   } catch (e) {
+    const back = live;
+    live = null;
+    app.setState({ ...back, replaying: false });
+    void liveAgain();
     say('error', `Could not replay ${title}: ${e instanceof Error ? e.message : String(e)}. The game in progress is unchanged.`);
     return false;
   } finally {

@@ -45,14 +45,22 @@ function tickStep(max: number): number {
   return [1, 2, 5, 10].map((k) => k * mag).find((s) => s >= raw) ?? 10 * mag;
 }
 
-/** Where every line, tick and label goes; stands remaining on y (from 0), the points in order on x. */
+/**
+ * Where every line, tick and label goes: stands remaining on y, the points in order on x. The y axis
+ * starts at 0 unless every value lies in the top half, when it starts at a round value below the
+ * least, so that a loss of a few stands out of forty still shows.
+ */
 export function chartLayout(series: StrengthPoint[], sides: ChartSide[], width: number, height: number): ChartLayout {
   const plot = { left: PAD.left, top: PAD.top, right: width - PAD.right, bottom: height - PAD.bottom };
-  const max = Math.max(1, ...series.flatMap((p) => sides.map((s) => p.sides[s.id]?.stands ?? 0)));
-  const step = tickStep(max);
+  const values = series.flatMap((p) => sides.map((s) => p.sides[s.id]?.stands ?? 0));
+  const max = Math.max(1, ...values);
+  const min = Math.min(max, ...values);
+  const zoomed = min > max / 2;
+  const step = tickStep(zoomed ? Math.max(1, max - min) : max);
   const top = Math.ceil(max / step) * step;
+  const floor = zoomed ? Math.max(0, Math.floor((min - step / 2) / step) * step) : 0;
   const x = (i: number) => (series.length <= 1 ? (plot.left + plot.right) / 2 : plot.left + ((plot.right - plot.left) * i) / (series.length - 1));
-  const y = (v: number) => plot.bottom - ((plot.bottom - plot.top) * v) / top;
+  const y = (v: number) => plot.bottom - ((plot.bottom - plot.top) * (v - floor)) / (top - floor);
   const lines = sides.map((s) => ({
     side: s.id,
     colour: s.colour,
@@ -63,7 +71,7 @@ export function chartLayout(series: StrengthPoint[], sides: ChartSide[], width: 
     }),
   }));
   const yTicks: ChartLayout['yTicks'] = [];
-  for (let v = 0; v <= top; v += step) yTicks.push({ y: y(v), value: v });
+  for (let v = floor; v <= top; v += step) yTicks.push({ y: y(v), value: v });
   // At most about eight labels along the bottom, always the first and the last.
   const every = Math.max(1, Math.ceil(series.length / 8));
   const xLabels = series
@@ -93,10 +101,11 @@ export function ResultChart({ series, sides, width = 420, height = 180 }: { seri
           {l.text}
         </text>
       ))}
-      {layout.lines.map((l) => (
+      {layout.lines.map((l, k) => (
         <g key={l.side} data-side={l.side}>
-          <path d={path(l)} stroke={l.casing} strokeWidth={5} fill="none" strokeLinejoin="round" />
-          <path d={path(l)} stroke={l.colour} strokeWidth={2.5} fill="none" strokeLinejoin="round" />
+          {/* Every side after the first is dashed, so a line running under another still shows. */}
+          <path d={path(l)} stroke={l.casing} strokeWidth={5} fill="none" strokeLinejoin="round" strokeDasharray={k ? '9 6' : undefined} />
+          <path d={path(l)} stroke={l.colour} strokeWidth={2.5} fill="none" strokeLinejoin="round" strokeDasharray={k ? '9 6' : undefined} />
           {l.points.map((p, i) => (
             <circle key={i} cx={p.x} cy={p.y} r={3.2} fill={l.colour} stroke={l.casing} strokeWidth={1.5}>
               <title>{`${p.label}: ${p.value} stands`}</title>

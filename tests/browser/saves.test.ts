@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { standRect } from '../../src/core/model';
-import { RESULTS, clickTable, idle, infantryThatMay, openApp, project, untilUnitOrder, view, type App } from './browser';
+import { RESULTS, clickTable, idle, infantryThatMay, legal, openApp, project, untilUnitOrder, view, type App } from './browser';
 
 const baseUrl = inject('baseUrl');
 let app: App | null = null;
@@ -74,6 +74,42 @@ describe('autosave', () => {
     await idle(page);
     const moved = (await view(page)).state.units.find((u) => u.id === unit.id)!;
     expect(Math.hypot(moved.x - unit.x, moved.y - unit.y)).toBeGreaterThan(1);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('a reload while the engine waits for the person to meet a charge resumes at that choice', async () => {
+    app = await openApp(baseUrl, '?seed=short&opt.turnLimit=2');
+    const { page } = app;
+    await page.getByTestId('opponent').selectOption('scripted');
+    const person = (await view(page)).state.sides[0]!.id;
+    // The person only ends activations and shooting, until the computer's charge asks for a reaction.
+    for (let guard = 0; guard < 200; guard++) {
+      await idle(page);
+      const v = await view(page);
+      expect(v.state.result, 'the battle ended before any charge').toBeNull();
+      const l = await legal(page);
+      if (v.state.active === person && l.some((a) => a.label === 'Stand')) break;
+      const turn = v.state.active === person ? l.find((a) => !a.unit) : undefined;
+      if (turn) await page.getByTestId(`turn-${turn.label}`).click();
+      else await page.waitForTimeout(250);
+    }
+    const before = await view(page);
+    const orders = (await legal(page)).map((a) => `${a.unit}:${a.label}`).sort();
+    expect(orders.some((o) => o.endsWith(':Stand'))).toBe(true);
+    const logBefore = await logCount(page);
+
+    await reload(page);
+    const after = await view(page);
+    expect(after.hash).toBe(before.hash);
+    expect(after.seq).toBe(before.seq);
+    expect(after.state.phase).toBe(before.state.phase);
+    expect(await logCount(page)).toBe(logBefore);
+    expect((await legal(page)).map((a) => `${a.unit}:${a.label}`).sort()).toEqual(orders);
+    expect(await page.getByTestId('opponent').inputValue()).toBe('scripted');
+    // The charged unit is shown with its choices, and standing goes on with the game.
+    await page.getByTestId('order-Stand').click();
+    await idle(page);
+    expect((await view(page)).seq).toBeGreaterThan(before.seq);
     expect(app.errors).toEqual([]);
   });
 

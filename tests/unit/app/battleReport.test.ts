@@ -135,6 +135,20 @@ describe('the strength chart', () => {
     expect(l.xLabels.map((x) => x.text)).toEqual(['Start', '1', '2']);
   });
 
+  it('starts the y axis below the least value when every value is in the top half', () => {
+    const close = [
+      { label: 'Start', turn: 1, seq: 0, sides: { p: { units: 8, stands: 39, generals: 3 }, a: { units: 8, stands: 39, generals: 3 } } },
+      { label: 'Turn 1', turn: 1, seq: 16, sides: { p: { units: 7, stands: 38, generals: 3 }, a: { units: 8, stands: 39, generals: 3 } } },
+    ];
+    const l = chartLayout(close, sides, 252, 138);
+    expect(l.yTicks.map((t) => [t.value, t.y])).toEqual([
+      [37, 112],
+      [38, 62],
+      [39, 12],
+    ]);
+    expect(l.lines[0]!.points.map((p) => p.y)).toEqual([12, 62]);
+  });
+
   it('gives a dark side a light halo and a light side a dark one, so both show on the chart', () => {
     expect(luminance('#ffffff')).toBeCloseTo(1, 5);
     expect(luminance('#000000')).toBe(0);
