@@ -3,6 +3,7 @@
  * through this; no rule runs on the main thread.
  */
 
+import type { ElevationSource } from '../terrain/elevation';
 import type { Action, GameEvent, GameSetup } from '../core/model';
 import type { Decision } from '../ai/utility';
 import type { LegalAction, Overlay, Ruleset, SideInfoSection } from '../core/ruleset';
@@ -183,4 +184,9 @@ export interface EngineApi {
   closeReplay(): Promise<void>;
   /** Who won and why, each side's losses and its strength over the turns, for the game in progress. */
   battleReport(): Promise<BattleReport>;
+  /**
+   * Read a landscape file (.asc or 16-bit PNG) for GameSetup.elevation; throws an Error naming the
+   * file and its fault. `verticalScale` is table mm per height unit (default: about 3" of relief).
+   */
+  readElevation(name: string, bytes: Uint8Array, verticalScale?: number): Promise<ElevationSource>;
 }

@@ -3,6 +3,7 @@
  * Node for tests, so the page and the tests exercise the same code.
  */
 
+import { readElevationFile } from '../terrain/elevation';
 import type { Action, GameEvent, GameSetup, GameState, Unit } from '../core/model';
 import { unitFootprint } from '../core/model';
 import { frontCentre, type Vec2 } from '../core/geometry';
@@ -329,6 +330,9 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
     },
     async battleReport() {
       return Timeline.fromSession(current()).report;
+    },
+    async readElevation(name, bytes, verticalScale) {
+      return readElevationFile(name, bytes, verticalScale);
     },
   };
 }
