@@ -37,6 +37,10 @@ let allItems: LogItem[] = [];
 let seekTicket = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function say(kind: Message['kind'], text: string): void {
   app.setState({ message: { kind, text } });
 }
@@ -73,7 +77,7 @@ export async function startReplay(saveText?: string, title = 'this battle'): Pro
       sightStart: null,
       sightHover: null,
       sightLine: null,
-      message: { kind: 'info', text: `Replay of ${title}: ${info.length} actions over ${info.marks.length} turns. Orders are off until you leave the replay.` },
+      message: { kind: 'info', text: `Replay of ${title}: ${count(info.length, 'action')} over ${count(info.marks.length, 'turn')}. Orders are off until you leave the replay.` },
     });
     return true;
   } catch (e) {
@@ -88,21 +92,38 @@ export async function startReplay(saveText?: string, title = 'this battle'): Pro
   }
 }
 
-/** Show the position after `at` actions. */
+/** The position the page wants shown next; asked for once the worker answers the one in hand. */
+let wanted: number | null = null;
+let fetching = false;
+
+/**
+ * Show the position after `at` actions. While the slider is dragged only the newest position waits
+ * for the worker, so a long drag costs one replay at a time, never a queue of them.
+ */
 export async function seekReplay(at: number): Promise<void> {
   const info = useReplay.getState().info;
   if (!info || !app.getState().replaying) return;
   const n = Math.max(0, Math.min(info.length, Math.round(at)));
   useReplay.setState({ at: n });
-  const ticket = ++seekTicket;
+  wanted = n;
+  if (fetching) return;
+  fetching = true;
+  const ticket = seekTicket;
   try {
-    const view = await api().replayView(n, knowledgeViewer());
-    if (ticket !== seekTicket || !app.getState().replaying) return;
-    const selected = app.getState().selected;
-    const keep = selected && view.state.units.some((u) => u.id === selected && !u.removed);
-    app.setState({ view, log: allItems.filter((l) => l.seq <= n), ...(keep ? {} : { selected: null }) });
+    while (wanted !== null) {
+      const target: number = wanted;
+      wanted = null;
+      const view = await api().replayView(target, knowledgeViewer(live?.view ?? null));
+      // Left the replay (or began another) meanwhile: this answer belongs to nothing on screen.
+      if (ticket !== seekTicket || !app.getState().replaying) return;
+      const selected = app.getState().selected;
+      const keep = selected && view.state.units.some((u) => u.id === selected && !u.removed);
+      app.setState({ view, log: allItems.filter((l) => l.seq <= target), ...(keep ? {} : { selected: null }) });
+    }
   } catch (e) {
     if (ticket === seekTicket) say('error', `The replay could not show step ${n}: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    fetching = false;
   }
 }
 
@@ -158,6 +179,7 @@ export async function exitReplay(): Promise<void> {
   if (!app.getState().replaying || !live) return;
   pauseReplay();
   seekTicket++;
+  wanted = null;
   const back = live;
   live = null;
   allItems = [];

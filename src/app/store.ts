@@ -256,7 +256,8 @@ export async function startApp(setup: GameSetup): Promise<void> {
     if (db.unavailable) say('info', `Games cannot be kept in this browser (${db.unavailable}); export a file to keep one.`);
     const records = await db.autosaves.all().catch((): AutosaveRecord[] => []);
     const own = records.find((r) => r.tab === tab);
-    set({ resumeText: newestOtherAutosave(records, tab)?.save ?? null });
+    resumeRecord = newestOtherAutosave(records, tab);
+    set({ resumeText: resumeRecord?.save ?? null });
     for (const old of autosavesToDrop(records, tab)) void db.autosaves.delete(old).catch(() => {});
     const resumed = own ? await loadSave(own.save, 'the game this tab was playing', own.extras) : false;
     if (!resumed) {
@@ -580,11 +581,15 @@ export async function historyItems(): Promise<LogItem[]> {
   return history.flatMap((events, i) => events.map((event) => ({ id: ++logId, seq: i + 1, event })));
 }
 
-/** Go back to the game the previous visit left off. */
+/** The autosave another tab left, offered as "Resume last game". */
+let resumeRecord: AutosaveRecord | null = null;
+
+/** Go back to the game the previous visit left off, with its opponent and any order half given. */
 export async function resumeLastGame(): Promise<void> {
   const text = get().resumeText;
   if (!text) return;
-  if (await loadSave(text, 'your last game')) set({ resumeText: null });
+  const extras = resumeRecord?.save === text ? resumeRecord.extras : undefined;
+  if (await loadSave(text, 'your last game', extras)) set({ resumeText: null });
 }
 
 // ---------------------------------------------------------------------------------------------
