@@ -11,6 +11,9 @@ import { ThinkingPanel } from './ThinkingPanel';
 import { DicePrompt, GameOverBanner, HoverTooltip, MessageLine, RuleNotes } from './Popups';
 import { SightComputing, SightPanel } from './SightPanel';
 import { SightProfile } from './SightProfile';
+import { ReplayBar } from './ReplayBar';
+import { ResultScreen } from './ResultScreen';
+import { SavesDialog } from './SavesDialog';
 
 /** Keys for the sight tools. */
 const SIGHT_KEYS = { v: 'viewshed', d: 'dead', l: 'tool' } as const;
@@ -54,6 +57,7 @@ export function App() {
           <GameOverBanner />
           <SightComputing />
           <SightProfile />
+          <ReplayBar />
           <div className="hint">Left-drag: pan · right-drag: turn · wheel: zoom · V viewshed · D dead ground · L line of sight</div>
         </div>
         <aside className="side">
@@ -66,6 +70,8 @@ export function App() {
       </div>
       <DicePrompt />
       <RuleNotes />
+      <SavesDialog />
+      <ResultScreen />
     </div>
   );
 }
