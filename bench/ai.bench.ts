@@ -87,7 +87,7 @@ function aiBattle(s: GameSession, seed: string): { ms: number; decisions: number
 }
 
 const big: number[] = [];
-for (let i = 0; i < 3; i++) big.push(aiBattle(battle(`ai-big-${i}`, 30, { turnLimit: 10 }), `big-${i}`).ms);
+for (let i = 0; i < 2; i++) big.push(aiBattle(battle(`ai-big-${i}`, 30, { turnLimit: 10 }), `big-${i}`).ms);
 console.log(summary('whole AI-vs-AI battle, 30 units a side, 10 turns', big, 'ms', 0));
 
 const games: number[] = [];
