@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { GameSession } from '../../../src/app/session';
+import { hmAi } from '../../../src/rules/horse-and-musket/ai';
+import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
+import type { HmState } from '../../../src/rules/horse-and-musket/types';
+
+const s = new GameSession({ rulesetId: 'horse-and-musket', seed: 'hints' });
+const state = (): HmState => structuredClone(s.state) as unknown as HmState;
+
+describe('Horse & Musket hints for the AI', () => {
+  it("cards: a unit's own card is spent freely, a General's card only on a good order, a card in play costs nothing more", () => {
+    const st = state();
+    const unitCard = Object.keys(st.rules.cards).find((id) => st.rules.cards[id]!.kind === 'unit' && st.rules.cards[id]!.owner === 'a')!;
+    const generalCard = Object.keys(st.rules.cards).find((id) => st.rules.cards[id]!.kind === 'general' && st.rules.cards[id]!.owner === 'a')!;
+    expect(hmAi.cardCost!(st, { type: 'order', side: 'a', unit: 'a-4', card: unitCard, order: 'move' })).toBe(0.1);
+    expect(hmAi.cardCost!(st, { type: 'order', side: 'a', unit: 'a-4', card: generalCard, order: 'move' })).toBe(0.45);
+    expect(hmAi.cardCost!(st, { type: 'play-card', side: 'a', card: generalCard })).toBeUndefined();
+    st.rules.activeCard = { card: generalCard } as HmState['rules']['activeCard'];
+    expect(hmAi.cardCost!(st, { type: 'order', side: 'a', unit: 'a-4', card: generalCard, order: 'move' })).toBe(0);
+  });
+
+  it('the Artillery card is played when a battery has a target within 30", and kept otherwise', () => {
+    const st = state();
+    const artillery = Object.keys(st.rules.cards).find((id) => st.rules.cards[id]!.kind === 'artillery' && st.rules.cards[id]!.owner === 'a')!;
+    const play = { type: 'play-card', side: 'a', card: artillery };
+    // At deployment the armies stand about 29" apart, gun to nearest enemy; move the enemy back.
+    for (const u of st.units) if (u.side === 'b') u.y += 400;
+    expect(hmAi.choiceValue!(st, play, 'attack')).toBe(0.25);
+    const gun = st.units.find((u) => u.id === 'a-9')!;
+    const enemy = st.units.find((u) => u.side === 'b' && u.rs.troop === 'infantry')!;
+    enemy.x = gun.x;
+    enemy.y = gun.y + 500;
+    expect(hmAi.choiceValue!(st, play, 'attack')).toBe(0.9);
+  });
+
+  it("an Attack's forecast reads the Resolve charts: a disordered, shaken defender gives way more often", () => {
+    const st = state();
+    const bf = battlefieldFromSpec(st.battlefield);
+    const attacker = st.units.find((u) => u.id === 'a-5')!;
+    const defender = st.units.find((u) => u.side === 'b' && u.rs.troop === 'infantry')!;
+    // Face to face, 4" apart on the attacker's front.
+    defender.x = attacker.x;
+    defender.y = attacker.y + 102;
+    defender.facing = attacker.facing + Math.PI;
+    const action = { type: 'order', side: 'a', unit: attacker.id, order: 'attack', target: defender.id };
+    const fresh = hmAi.forecast(st, bf, action);
+    for (const stand of defender.stands) stand.status = 'disordered';
+    const shaken = hmAi.forecast(st, bf, action);
+    for (const f of [fresh, shaken]) {
+      expect(f.target).toBe(defender.id);
+      for (const v of [f.inflicted!, f.risk!, f.removes!]) {
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(v).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(shaken.inflicted!).toBeGreaterThan(fresh.inflicted!);
+    expect(shaken.removes!).toBeGreaterThan(fresh.removes!);
+  });
+});
