@@ -18,6 +18,15 @@ const setupSchema = z.object({
   options: z.record(z.string(), z.unknown()).optional(),
   scenario: z.string().optional(),
   dice: z.union([z.literal('seeded'), z.literal('manual'), z.object({ scripted: z.array(z.number().int()) })]).optional(),
+  armies: z
+    .record(
+      z.string(),
+      z.object({
+        list: z.string().min(1),
+        picks: z.array(z.object({ item: z.string().min(1), count: z.number().int(), stands: z.number().int().optional() })),
+      }),
+    )
+    .optional(),
 });
 
 export const saveSchema = z.object({

@@ -12,6 +12,7 @@ import { relayout } from './layout';
 import { disorderStands, moveTo, walk } from './moves';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
+import { HM_ARMY_BUILDING } from './roster';
 import { activeCardMayOrder, applyGeneralMove, applyOrder, attackTargets, orderActions } from './orders';
 import { choiceOptions, chooseResolve, colourGap, defaultChoices, destroyUnit, loseStands, reactToAttack, touching } from './attack';
 import { SCENARIOS, applyPreBattle, beginBattle, createHorseAndMusketGame, preBattleActions } from './setup';
@@ -630,6 +631,11 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   options: HM_OPTIONS,
   notes: HORSE_AND_MUSKET_NOTES,
   scenarios: SCENARIOS,
+  sides: [
+    { id: 'a', name: 'First army' },
+    { id: 'b', name: 'Second army' },
+  ],
+  armies: HM_ARMY_BUILDING,
   createGame,
   legalActions,
   apply: applyAndHide,

@@ -14,7 +14,8 @@ import { inch } from '../../core/measure';
 import { checkOptions, RuleError, type LegalAction, type RuleContext } from '../../core/ruleset';
 import { HM_OPTIONS } from './options';
 import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/battlefield';
-import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, type ArmyListId } from './armies';
+import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId } from './armies';
+import { rosterToArmy } from './roster';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
 import { layoutStands, lineFrontage } from './layout';
@@ -44,6 +45,40 @@ function diceFor(setup: GameSetup): DiceState {
   if (d === 'seeded') return seededDice(setup.seed);
   if (d === 'manual') return manualDice();
   return scriptedDice(d.scripted);
+}
+
+const ARMY_WORDS: Record<SideId, string> = { a: 'first army', b: 'second army' };
+
+/**
+ * Each side's army: the roster chosen on the new-game screen (`setup.armies`), checked against its
+ * list and the points total, or else the default army of the side's list option. A roster from
+ * another list than the option names, or one the list does not allow, is refused with the reasons.
+ */
+function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: number): Record<SideId, Army> {
+  const given = setup.armies ?? {};
+  for (const side of Object.keys(given)) {
+    if (!(side in ARMY_WORDS)) throw new RuleError(`armies: there is no side "${side}"; the sides are a and b`, 'armies');
+  }
+  const out: Record<SideId, Army> = {};
+  for (const [side, option, fallback] of [['a', 'armyA', 'prussia-supremacy'], ['b', 'armyB', 'austria']] as const) {
+    const roster = given[side];
+    if (!roster) {
+      out[side] = defaultArmy(readList(options[option], fallback, option), points);
+      continue;
+    }
+    const named = setup.options?.[option];
+    if (named !== undefined && named !== roster.list) {
+      throw new RuleError(`${option} is "${String(named)}" but the ${ARMY_WORDS[side]}'s roster is from the "${roster.list}" list`, 'armies');
+    }
+    const { army, problems } = rosterToArmy(roster);
+    const all = army ? [...problems, ...validateArmy(army, points)] : problems;
+    if (!army || all.length > 0) {
+      const name = army ? ARMY_LISTS[army.list].name : roster.list;
+      throw new RuleError(`The ${ARMY_WORDS[side]} (${name}) cannot take the field: ${all.join(' ')}`, 'armies');
+    }
+    out[side] = army;
+  }
+  return out;
 }
 
 function readList(value: unknown, fallback: ArmyListId, which: string): ArmyListId {
@@ -105,10 +140,10 @@ interface Built {
   make(troop: TroopType, name: string): HmUnit;
 }
 
-/** Buy the default army of a list and field it: statuses, sizes and Generals rolled (B §9.3). */
-function fieldArmy(side: SideId, listId: ArmyListId, points: number, dice: DiceRoller, formedSkirmishers = false): Built {
+/** Field a bought army: statuses, sizes and Generals rolled (B §9.3). */
+function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, formedSkirmishers = false): Built {
+  const listId = army.list;
   const list = ARMY_LISTS[listId];
-  const army = defaultArmy(listId, points);
   const log: string[] = [`${list.name} (${list.period}): ${points} points${list.budgetPercent ? `, budget ${list.budgetPercent > 0 ? '+' : ''}${list.budgetPercent}%` : ''}`];
   const units: HmUnit[] = [];
   let n = 0;
@@ -150,11 +185,15 @@ function fieldArmy(side: SideId, listId: ArmyListId, points: number, dice: DiceR
     u.stands = layoutStands('general', 'line', 1);
     u.quality = 'elite';
   });
+  // Units are numbered through each entry, however many picks it was bought in.
+  const numbered = new Map<string, number>();
   for (const pick of army.entries) {
     if (pick.offTable) continue;
     const entry = listEntry(listId, pick.entry);
     for (let k = 0; k < pick.count; k++) {
-      const u = make(entry.troop, `${entry.name} ${k + 1}`);
+      const number = (numbered.get(entry.id) ?? 0) + 1;
+      numbered.set(entry.id, number);
+      const u = make(entry.troop, `${entry.name} ${number}`);
       u.rs.listEntry = entry.id;
       u.rs.freikorps = entry.flags.includes('freikorps');
       u.rs.cossack = entry.flags.includes('cossack');
@@ -472,12 +511,16 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // Options not given take their defaults, so a saved game records every setting it was played with.
   // Every option is checked and takes its default if not given, so a saved game records every setting.
   const options = checkOptions(HM_OPTIONS, setup.options ?? {});
-  const listA = readList(options.armyA, 'prussia-supremacy', 'armyA');
-  const listB = readList(options.armyB, 'austria', 'armyB');
   const flankMarch = readForceSides(options.flankMarch, 'flankMarch');
   const reinforcements = readForceSides(options.reinforcements, 'reinforcements');
   const points = Number(options.points ?? 160);
   if (!Number.isFinite(points) || points < 80 || points > 600) throw new RuleError(`points: ${String(options.points)} is not a points total between 80 and 600`);
+  const armies = armiesFor(setup, options, points);
+  const listA = armies.a!.list;
+  const listB = armies.b!.list;
+  // The options record the lists fought with, rosters included.
+  options.armyA = listA;
+  options.armyB = listB;
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
   const battlefield = setupSpec('horse-and-musket', 3, setup.seed, TABLE);
   const bf = battlefieldFromSpec(battlefield);
@@ -490,16 +533,16 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   const nameOf = (id: SideId): string => sides.find((s) => s.id === id)!.name;
   const log: string[] = [];
   const units: HmUnit[] = [];
-  const armies: Record<SideId, HmUnit[]> = {};
+  const fielded: Record<SideId, HmUnit[]> = {};
   const forces: OffTableForce[] = [];
   // 1. Armies, with their flanking forces and reinforcements (B §6.1 step 1, §7).
-  sides.forEach((s, i) => {
-    const built = fieldArmy(s.id, lists[i]!, points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
+  sides.forEach((s) => {
+    const built = fieldArmy(s.id, armies[s.id]!, points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
     formCommands(built);
     log.push(...built.log);
     if (takes(flankMarch, s.id)) holdBack(built.units, s.id, 'flank', setup.seed, forces, log);
     if (takes(reinforcements, s.id)) holdBack(built.units, s.id, 'reinforcements', setup.seed, forces, log);
-    armies[s.id] = built.units;
+    fielded[s.id] = built.units;
     units.push(...built.units);
   });
   // 2. Scouting (B §6.1 step 2): an outscouted side is −1 for the initiative and reveals its flanks.
@@ -535,7 +578,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // Deploy (B §6.3, the engine's deployment): the winner provisionally as defender, the loser as
   // attacker; an attacking winner's army is drawn back when he chooses (applyPreBattle).
   sides.forEach((s, i) => {
-    const own = armies[s.id]!;
+    const own = fielded[s.id]!;
     deploy(bf, own.filter((u) => !u.carriedBy), i === 0, s.id === initiative ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
     commandRangePenalty(own, log);
   });

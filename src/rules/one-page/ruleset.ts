@@ -265,6 +265,10 @@ export const onePage: Ruleset<OnePageGame, OnePageUnitState> = {
   ],
   notes: ONE_PAGE_NOTES,
   scenarios: SCENARIOS,
+  sides: [
+    { id: 'red', name: 'Prussians' },
+    { id: 'black', name: 'Austrians' },
+  ],
   createGame: createOnePageGame,
   legalActions,
   apply,
