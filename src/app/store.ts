@@ -13,15 +13,20 @@ import { frontCentre } from '../core/geometry';
 import { unitFootprint } from '../core/model';
 import { ACTIVE_SIDE, type ActResult, type GameView } from './session';
 import { connectEngine, type EngineConnection } from './engineClient';
+import type { LengthUnit } from '../core/measure';
+import { planGame, secretGame, type NewGameChoice } from './newGame';
 
-/** Who plays the second side: a person at the same screen, or a computer player by name. */
-export type Opponent = 'human' | 'random' | 'scripted' | 'ai:easy' | 'ai:normal' | 'ai:hard';
+type Level = 'easy' | 'normal' | 'hard';
+/** Who plays the other side: a person at the same screen, or a computer player by name. */
+export type Opponent = 'human' | 'random' | 'scripted' | `ai:${Level}` | `ai:${Level}:${'cautious' | 'aggressive'}`;
 
 export const OPPONENTS: { value: Opponent; label: string }[] = [
   { value: 'human', label: 'human (hot seat)' },
-  { value: 'ai:easy', label: 'computer: easy' },
-  { value: 'ai:normal', label: 'computer: normal' },
-  { value: 'ai:hard', label: 'computer: hard' },
+  ...(['easy', 'normal', 'hard'] as const).flatMap((level) => [
+    { value: `ai:${level}` as const, label: `computer: ${level}` },
+    { value: `ai:${level}:cautious` as const, label: `computer: ${level}, cautious` },
+    { value: `ai:${level}:aggressive` as const, label: `computer: ${level}, aggressive` },
+  ]),
   { value: 'scripted', label: 'scripted (always attacks)' },
   { value: 'random', label: 'random legal moves' },
 ];
@@ -114,6 +119,18 @@ export interface AppState {
   ruleOverlays: Overlay[];
   /** What the pending order would do with the value under the pointer (worked out in the worker). */
   preview: ActionPreview | null;
+  /** The new-game screen is shown (on a first visit, and from the top bar's New game). */
+  newGameOpen: boolean;
+  /** What the new-game screen last started, to offer again. */
+  lastChoice: NewGameChoice | null;
+  /** The step of starting a battle under way, for the screen's progress. */
+  startStage: 'armies' | 'terrain' | null;
+  /** The side the person plays against the computer (null: the first side). */
+  playerSide: string | null;
+  /** Inches or centimetres for distances on the page (null: the rulebook's own). */
+  lengthUnit: LengthUnit | null;
+  /** Hot seat with hidden movement: the side the screen must be passed to before it is shown. */
+  handoverTo: string | null;
 }
 
 export const useApp = create<AppState>(() => ({
@@ -147,6 +164,12 @@ export const useApp = create<AppState>(() => ({
   sideInfoSide: null,
   ruleOverlays: [],
   preview: null,
+  newGameOpen: false,
+  lastChoice: null,
+  startStage: null,
+  playerSide: null,
+  lengthUnit: null,
+  handoverTo: null,
 }));
 
 const set = useApp.setState;
@@ -183,9 +206,12 @@ export function clearMessage(): void {
 // ---------------------------------------------------------------------------------------------
 // Sides
 
-/** The side a computer opponent plays: the second side (the first is the player's own). */
+/** The side a computer opponent plays: the side the person does not (by default the second). */
 export function computerSide(view: GameView | null): string | null {
-  return view?.state.sides[1]?.id ?? null;
+  const sides = view?.state.sides ?? [];
+  const own = get().playerSide;
+  if (own && sides.some((x) => x.id === own)) return sides.find((x) => x.id !== own)?.id ?? null;
+  return sides[1]?.id ?? null;
 }
 
 /**
@@ -240,15 +266,23 @@ async function recoverFromCrash(why: string): Promise<void> {
   }
 }
 
-/** Start the worker, read the rulesets and begin a game. */
-export async function startApp(setup: GameSetup): Promise<void> {
+/**
+ * Start the worker, read the rulesets and begin a game: the one the address names, else the
+ * previous visit's game, else the new-game screen.
+ */
+export async function startApp(setup: GameSetup | null): Promise<void> {
   if (!engine) startEngine();
   // Read the previous visit's autosave before this game's first autosave replaces it.
-  set({ resumeText: storedAutosave() });
+  const saved = storedAutosave();
+  set({ resumeText: setup ? saved : null });
   try {
     const rulesets = await api().rulesets();
     set({ rulesets });
-    await newGame(setup);
+    if (setup) await newGame(setup);
+    else if (!saved || !(await loadSave(saved, 'your last game'))) {
+      set({ newGameOpen: true });
+      return;
+    }
     set({ status: 'ready' });
   } catch (e) {
     set({ status: 'failed' });
@@ -256,14 +290,61 @@ export async function startApp(setup: GameSetup): Promise<void> {
   }
 }
 
-export async function newGame(setup: GameSetup): Promise<void> {
-  await guarded(async () => {
-    const view = await ownView(await api().newGame(setup, ACTIVE_SIDE));
+/** Who sits where in a new game: the opponent, and the index of the side the person plays. */
+export interface Seating {
+  opponent: Opponent;
+  playerSide: number;
+}
+
+export async function newGame(setup: GameSetup, seating?: Seating): Promise<boolean> {
+  return guarded(async () => {
+    set({ startStage: 'armies' });
+    const fresh = await api().newGame(setup, ACTIVE_SIDE);
+    if (seating) set({ opponent: seating.opponent, playerSide: fresh.state.sides[seating.playerSide]?.id ?? null });
+    const view = await ownView(fresh);
     generation++;
-    set({ setup, log: [], selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
+    shownSide = null;
+    set({ setup, log: [], selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null, handoverTo: null, startStage: 'terrain' });
     await adoptView(view, null, true);
     say('info', `New game: ${rulesetName(view.state.rulesetId)}, seed "${setup.seed}".`);
-  });
+  }).finally(() => set({ startStage: null }));
+}
+
+export function openNewGame(open = true): void {
+  set({ newGameOpen: open });
+}
+
+/** Start the battle the new-game screen describes; the screen closes once the table is laid. */
+export async function startBattle(choice: NewGameChoice): Promise<boolean> {
+  const ruleset = get().rulesets.find((r) => r.id === choice.rulesetId);
+  if (!ruleset) {
+    say('error', `There is no ruleset "${choice.rulesetId}".`);
+    return false;
+  }
+  const plan = planGame(ruleset, choice);
+  set({ lastChoice: choice, lengthUnit: plan.lengthUnit });
+  const ok = await newGame(plan.setup, { opponent: plan.opponent, playerSide: plan.playerSide });
+  if (ok) set({ newGameOpen: false, status: 'ready', resumeText: null });
+  return ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hot seat with hidden movement: the screen is covered whenever the other player is to act
+
+/** The side whose player last uncovered the screen. */
+let shownSide: string | null = null;
+
+function needsHandover(view: GameView): boolean {
+  const s = get();
+  const ruleset = s.rulesets.find((r) => r.id === view.state.rulesetId);
+  const active = view.state.active;
+  return s.opponent === 'human' && !!ruleset && secretGame(ruleset, view.state.options) && !!active && !view.state.result && active !== shownSide;
+}
+
+/** The player the screen was passed to uncovers it. */
+export function takeOverScreen(): void {
+  shownSide = get().handoverTo;
+  set({ handoverTo: null });
 }
 
 function rulesetName(id: string): string {
@@ -284,6 +365,7 @@ async function adoptView(view: GameView, events: GameEvent[] | null, terrainChan
   const selUnit = selected ? view.state.units.find((u) => u.id === selected) : undefined;
   set((s) => ({
     view,
+    handoverTo: needsHandover(view) ? view.state.active : s.handoverTo,
     battlefield,
     log: [...s.log.filter((l) => l.seq <= view.seq), ...items],
     pending: null,
@@ -486,6 +568,7 @@ export async function loadSave(text: string, fileName = 'the file'): Promise<boo
       throw new Error(`Could not load ${fileName}: ${errorText(e)}. The game in progress is unchanged.`, { cause: e });
     }
     generation++;
+    shownSide = null;
     set({ log: await historyItems(), selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
     await adoptView(view, null, true);
     say('info', `Loaded ${fileName}: ${view.seq} orders replayed.`);
@@ -687,6 +770,10 @@ export function clearSightLine(): void {
   set({ sightStart: null, sightHover: null, sightLine: null });
 }
 
+export function setLengthUnit(lengthUnit: LengthUnit | null): void {
+  set({ lengthUnit });
+}
+
 export function setShadows(shadows: boolean): void {
   set({ shadows });
 }
@@ -710,7 +797,7 @@ export function latestView(): GameView | null {
 export function viewerSide(s: Pick<AppState, 'view' | 'opponent'> = get()): string | null {
   const state = s.view?.state;
   if (!state) return null;
-  if (s.opponent !== 'human') return state.sides[0]?.id ?? null;
+  if (s.opponent !== 'human') return state.sides.find((x) => x.id !== computerSide(s.view))?.id ?? null;
   return state.active ?? state.sides[0]?.id ?? null;
 }
 

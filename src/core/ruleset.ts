@@ -84,6 +84,8 @@ export interface ArmyListItem {
   detail: string;
   /** The sizes on offer, smallest first, each with its points. */
   sizes: ArmyItemSize[];
+  /** The size usually fielded, which the builder adds first (one of `sizes`). */
+  usual: number | null;
   /** The list's limit in words ("at most 3", "at most ⅓ of the mounted units"); absent when none. */
   limit?: string;
 }

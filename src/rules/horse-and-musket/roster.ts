@@ -16,6 +16,7 @@ import {
   budgetFor,
   defaultArmy,
   isRandomStatus,
+  standardStands,
   unitPoints,
   validateArmy,
   type Army,
@@ -115,14 +116,14 @@ function listNotes(list: ArmyList): string[] {
 function describeList(list: ArmyList): ArmyListInfo {
   const items: ArmyListItem[] = list.entries.map((e) => {
     const limit = limitWords(e.limit, list);
-    return { id: e.id, name: e.name, group: GROUP_OF[e.troop], detail: statusWords(e), sizes: offeredSizes(e), ...(limit ? { limit } : {}) };
+    return { id: e.id, name: e.name, group: GROUP_OF[e.troop], detail: statusWords(e), sizes: offeredSizes(e), usual: standardStands(e), ...(limit ? { limit } : {}) };
   });
   for (const g of GENERAL_ITEMS) {
-    items.push({ id: g.id, name: g.name, group: 'Generals', detail: g.detail, sizes: [{ stands: null, points: GENERAL_POINTS[g.kind] }] });
+    items.push({ id: g.id, name: g.name, group: 'Generals', detail: g.detail, sizes: [{ stands: null, points: GENERAL_POINTS[g.kind] }], usual: null });
   }
   if (list.exceptionalCinc) {
     const { name, points } = list.exceptionalCinc;
-    items.push({ id: EXCEPTIONAL_ITEM, name: `${name} (Exceptional C-in-C)`, group: 'Generals', detail: 'instead of a rolled Commander-in-Chief', sizes: [{ stands: null, points }] });
+    items.push({ id: EXCEPTIONAL_ITEM, name: `${name} (Exceptional C-in-C)`, group: 'Generals', detail: 'instead of a rolled Commander-in-Chief', sizes: [{ stands: null, points }], usual: null });
   }
   return { id: list.id, name: list.name, period: list.period, notes: listNotes(list), items };
 }
