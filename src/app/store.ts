@@ -5,8 +5,8 @@
  */
 
 import { create } from 'zustand';
-import type { Action, GameEvent, GameSetup } from '../core/model';
-import type { ActionParam, LegalAction, Overlay, SideInfoSection } from '../core/ruleset';
+import type { Action, ArmyRoster, GameEvent, GameSetup } from '../core/model';
+import type { ActionParam, ArmyCheck, LegalAction, Overlay, SideInfoSection } from '../core/ruleset';
 import type { Vec2 } from '../core/geometry';
 import type { ActionPreview, BattlefieldData, ComputerMove, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
 import { frontCentre } from '../core/geometry';
@@ -326,6 +326,16 @@ export async function startBattle(choice: NewGameChoice): Promise<boolean> {
   const ok = await newGame(plan.setup, { opponent: plan.opponent, playerSide: plan.playerSide });
   if (ok) set({ newGameOpen: false, status: 'ready', resumeText: null });
   return ok;
+}
+
+/** The ruleset's default army of a list for a points total, as a roster the builder can edit. */
+export async function defaultRoster(rulesetId: string, list: string, points: number): Promise<ArmyRoster> {
+  return api().defaultRoster(rulesetId, list, points);
+}
+
+/** Price a roster and list what is wrong with it, in the worker (the page knows no army lists' rules). */
+export async function checkArmy(rulesetId: string, roster: ArmyRoster, points: number): Promise<ArmyCheck> {
+  return api().checkArmy(rulesetId, roster, points);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ import { ThinkingPanel } from './ThinkingPanel';
 import { DicePrompt, GameOverBanner, HoverTooltip, MessageLine, RuleNotes } from './Popups';
 import { SightComputing, SightPanel } from './SightPanel';
 import { SightProfile } from './SightProfile';
+import { NewGameScreen } from './NewGameScreen';
+import { HotSeatCover } from './HotSeatCover';
 
 /** Keys for the sight tools. */
 const SIGHT_KEYS = { v: 'viewshed', d: 'dead', l: 'tool' } as const;
@@ -66,6 +68,8 @@ export function App() {
       </div>
       <DicePrompt />
       <RuleNotes />
+      <HotSeatCover />
+      <NewGameScreen />
     </div>
   );
 }

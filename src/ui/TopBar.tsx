@@ -1,7 +1,7 @@
 /** The top bar: where the game stands, the turn-level orders, undo, save/load and a new game. */
 
-import { useRef, useState } from 'react';
-import { loadSave, newGame, resumeLastGame, saveText, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
+import { useRef } from 'react';
+import { computerSide, loadSave, openNewGame, resumeLastGame, saveText, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -25,13 +25,12 @@ export function TopBar() {
   const resumeText = useApp((s) => s.resumeText);
   const shadows = useApp((s) => s.shadows);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [seed, setSeed] = useState('');
 
   const state = view?.state;
   const ruleset = rulesets.find((r) => r.id === state?.rulesetId);
   const active = state?.sides.find((s) => s.id === state.active);
   const turnActions = legal.filter((l) => !l.unit);
-  const opponentSide = state?.sides[1];
+  const opponentSide = state?.sides.find((s) => s.id === computerSide(view));
 
   return (
     <header className="topbar" data-testid="topbar">
@@ -121,20 +120,9 @@ export function TopBar() {
             input.value = '';
           }}
         />
-        <form
-          className="new-game"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const s = seed.trim() || Math.random().toString(36).slice(2, 8);
-            void newGame({ rulesetId: setup?.rulesetId ?? 'one-page', seed: s, dice: setup?.dice ?? 'seeded' });
-            setSeed('');
-          }}
-        >
-          <input data-testid="seed-input" placeholder="seed" value={seed} onChange={(e) => setSeed(e.target.value)} size={8} />
-          <button data-testid="new-game" type="submit" disabled={busy}>
-            New game
-          </button>
-        </form>
+        <button data-testid="new-game" disabled={busy} onClick={() => openNewGame()} title="Choose a rulebook, a battlefield, the armies and the opponent">
+          New game
+        </button>
         <label title="Soft shadows (slow without a graphics card)">
           <input type="checkbox" data-testid="shadows" checked={shadows} onChange={(e) => setShadows(e.target.checked)} /> Shadows
         </label>

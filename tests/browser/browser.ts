@@ -22,7 +22,11 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function openApp(baseUrl: string, query = ''): Promise<App> {
+/**
+ * Open the page and wait until the game is on the table; with `waitFor` a test id instead, wait
+ * until that is shown (the new-game screen, which has no game behind it yet).
+ */
+export async function openApp(baseUrl: string, query = '', waitFor?: string): Promise<App> {
   await mkdir(RESULTS, { recursive: true });
   const profile = await mkdtemp(join(tmpdir(), 'tricorne-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -47,7 +51,8 @@ export async function openApp(baseUrl: string, query = ''): Promise<App> {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
   await page.goto(baseUrl + query);
-  await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
+  if (waitFor) await page.getByTestId(waitFor).waitFor({ timeout: 100_000 });
+  else await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
   return {
     context,
     page,
