@@ -14,6 +14,7 @@ import { inch } from '../../core/measure';
 import { checkOptions, RuleError, type LegalAction, type RuleContext } from '../../core/ruleset';
 import { HM_OPTIONS } from './options';
 import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/battlefield';
+import { elevationSpec } from '../../terrain/elevation';
 import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId } from './armies';
 import { rosterToArmy } from './roster';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
@@ -522,7 +523,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   options.armyA = listA;
   options.armyB = listB;
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
-  const battlefield = setupSpec('horse-and-musket', 3, setup.seed, TABLE);
+  const battlefield = { ...setupSpec('horse-and-musket', 3, setup.seed, TABLE), ...elevationSpec(setup.elevation) };
   const bf = battlefieldFromSpec(battlefield);
   const lists = [listA, listB];
   const sides: Side[] = lists.map((id, i) => {
