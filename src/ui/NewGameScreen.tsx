@@ -88,9 +88,9 @@ function Segmented<T extends string>({ value, options, onChange, testid }: { val
   );
 }
 
-function Section({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+function Section({ title, children, span }: { title: string; children: ReactNode; span?: 'wide' | 'span2' }) {
   return (
-    <section className={`ng-section${wide ? ' wide' : ''}`}>
+    <section className={`ng-section${span ? ` ${span}` : ''}`}>
       <h2>{title}</h2>
       {children}
     </section>
@@ -257,7 +257,7 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
             )}
           </Section>
 
-          <Section title="Armies" wide>
+          <Section title="Armies" span="wide">
             {!ruleset.armies ? (
               <div className="ng-preset" data-testid="ng-preset-armies">
                 <p>
@@ -333,10 +333,12 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
             )}
           </Section>
 
-          <Section title="Rules and options">
-            {otherOptions.map((d) => (
-              <OptionField key={d.id} def={d} value={choice.options[d.id]} onChange={(v) => setOption(d.id, v)} />
-            ))}
+          <Section title="Rules and options" span="span2">
+            <div className="ng-options">
+              {otherOptions.map((d) => (
+                <OptionField key={d.id} def={d} value={choice.options[d.id]} onChange={(v) => setOption(d.id, v)} />
+              ))}
+            </div>
           </Section>
 
           <Section title="At the table">

@@ -147,6 +147,11 @@ describe('the new-game screen', () => {
   it('hands the screen over between players in hot seat with hidden movement', async () => {
     app = await openApp(baseUrl, '', 'newgame');
     const { page } = app;
+    // The one-page rules have no army lists: the screen says they field their preset armies.
+    await page.getByTestId('ng-ruleset-one-page').click();
+    expect(await page.getByTestId('ng-preset-armies').textContent()).toContain('One-page horse & musket rules fields its preset armies: Prussians and Austrians.');
+    expect(await page.getByTestId('ng-scenario-river-crossing').count()).toBe(1);
+    await page.screenshot({ path: join(RESULTS, 'newgame-one-page.png') });
     await page.getByTestId('ng-ruleset-horse-and-musket').click();
     await page.getByTestId('ng-seed').fill('hotseat-browser');
     await page.getByTestId('ng-opponent-human').click();
@@ -186,6 +191,18 @@ describe('the new-game screen', () => {
     expect(v.viewer).toBe(second.id);
     await page.getByTestId('hotseat-take').click();
     expect(await cover.count()).toBe(0);
+
+    // A new game over a battle in progress asks first; keeping it leaves the battle as it was.
+    const hash = v.hash;
+    await page.getByTestId('new-game').click();
+    await page.getByTestId('ng-start').click();
+    const confirm = page.getByTestId('ng-confirm');
+    expect(await confirm.textContent()).toContain('Abandon the battle in progress?');
+    await page.getByTestId('ng-confirm-keep').click();
+    expect(await confirm.count()).toBe(0);
+    await page.getByTestId('ng-back').click();
+    expect(await page.getByTestId('newgame').count()).toBe(0);
+    expect((await view(page)).hash).toBe(hash);
     expect(app.errors).toEqual([]);
   });
 });
