@@ -142,7 +142,8 @@ describe('the new-game screen', () => {
     expect(Math.abs(cm * 10 - (to.x - from.x))).toBeLessThan(15);
     await page.screenshot({ path: join(RESULTS, 'newgame-started.png') });
     expect(app.errors).toEqual([]);
-  });
+    // Many clicks and a whole battle set up: more than the usual time on a busy two-core machine.
+  }, 240_000);
 
   it('hands the screen over between players in hot seat with hidden movement', async () => {
     app = await openApp(baseUrl, '', 'newgame');
@@ -204,5 +205,5 @@ describe('the new-game screen', () => {
     expect(await page.getByTestId('newgame').count()).toBe(0);
     expect((await view(page)).hash).toBe(hash);
     expect(app.errors).toEqual([]);
-  });
+  }, 240_000);
 });
