@@ -11,6 +11,9 @@ import { ThinkingPanel } from './ThinkingPanel';
 import { DicePrompt, GameOverBanner, HoverTooltip, MessageLine, RuleNotes } from './Popups';
 import { SightComputing, SightPanel } from './SightPanel';
 import { SightProfile } from './SightProfile';
+import { ReplayBar } from './ReplayBar';
+import { ResultScreen } from './ResultScreen';
+import { SavesDialog } from './SavesDialog';
 import { NewGameScreen } from './NewGameScreen';
 import { HotSeatCover } from './HotSeatCover';
 
@@ -56,6 +59,7 @@ export function App() {
           <GameOverBanner />
           <SightComputing />
           <SightProfile />
+          <ReplayBar />
           <div className="hint">Left-drag: pan · right-drag: turn · wheel: zoom · V viewshed · D dead ground · L line of sight</div>
         </div>
         <aside className="side">
@@ -68,6 +72,8 @@ export function App() {
       </div>
       <DicePrompt />
       <RuleNotes />
+      <SavesDialog />
+      <ResultScreen />
       <HotSeatCover />
       <NewGameScreen />
     </div>

@@ -9,7 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ArmyRoster } from '../core/model';
 import type { OptionDef } from '../core/ruleset';
 import type { RulesetInfo } from '../app/engineApi';
-import { defaultRoster, openNewGame, startBattle, useApp } from '../app/store';
+import { defaultRoster, openNewGame, resumeLastGame, startBattle, useApp } from '../app/store';
 import {
   AI_LEVELS,
   AI_PERSONALITIES,
@@ -118,6 +118,7 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
   const lastChoice = useApp((s) => s.lastChoice);
   const lengthPref = useApp((s) => s.lengthUnit);
   const stage = useApp((s) => s.startStage);
+  const resumeText = useApp((s) => s.resumeText);
   const [choice, setChoice] = useState<NewGameChoice>(() => {
     if (lastChoice) return { ...lastChoice, battlefield: { kind: 'generated', seed: randomSeed() } };
     const first = rulesets.find((r) => r.id === 'horse-and-musket') ?? rulesets[0]!;
@@ -181,11 +182,18 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
             <div className="ng-brand">Tricorne</div>
             <h1>A new battle</h1>
           </div>
-          {view && (
-            <button className="ng-back" data-testid="ng-back" onClick={() => openNewGame(false)}>
-              Back to the battle
-            </button>
-          )}
+          <div className="ng-header-buttons">
+            {resumeText && !view && (
+              <button data-testid="ng-resume" onClick={() => void resumeLastGame()} title="Load the game you left in another tab or visit">
+                Resume your last game
+              </button>
+            )}
+            {view && (
+              <button className="ng-back" data-testid="ng-back" onClick={() => openNewGame(false)}>
+                Back to the battle
+              </button>
+            )}
+          </div>
         </header>
 
         <div className="ng-grid">

@@ -1,30 +1,18 @@
-/** The top bar: where the game stands, the turn-level orders, undo, save/load and a new game. */
+/** The top bar: where the game stands, the turn-level orders, undo, saves, replay and a new game. */
 
-import { useRef } from 'react';
-import { computerSide, loadSave, openNewGame, resumeLastGame, saveText, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { openSaves } from '../app/saves';
+import { startReplay } from '../app/replay';
+import { computerSide, openNewGame, resumeLastGame, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
 
 export function TopBar() {
   const view = useApp((s) => s.view);
-  const setup = useApp((s) => s.setup);
   const rulesets = useApp((s) => s.rulesets);
   const legal = useApp((s) => s.legal);
   const busy = useApp((s) => s.busy);
   const opponent = useApp((s) => s.opponent);
   const resumeText = useApp((s) => s.resumeText);
   const shadows = useApp((s) => s.shadows);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const replaying = useApp((s) => s.replaying);
 
   const state = view?.state;
   const ruleset = rulesets.find((r) => r.id === state?.rulesetId);
@@ -75,7 +63,7 @@ export function TopBar() {
       <div className="topbar-group right">
         <label className="opponent">
           Opponent{opponentSide ? ` (${opponentSide.name})` : ''}:{' '}
-          <select data-testid="opponent" value={opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
+          <select data-testid="opponent" value={opponent} disabled={replaying} onChange={(e) => setOpponent(e.target.value as Opponent)}>
             {OPPONENTS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -84,43 +72,20 @@ export function TopBar() {
           </select>
         </label>
         {resumeText && (
-          <button data-testid="resume" disabled={busy} onClick={() => void resumeLastGame()} title="Load the game your last visit left off">
+          <button data-testid="resume" disabled={busy || replaying} onClick={() => void resumeLastGame()} title="Load the game your last visit left off">
             Resume last game
           </button>
         )}
         <button data-testid="undo" disabled={busy || !view?.canUndo} onClick={() => void undo()} title="Take back the last order (not once dice were rolled)">
           Undo
         </button>
-        <button
-          data-testid="save"
-          disabled={busy || !view}
-          onClick={() => {
-            void saveText().then((text) => {
-              if (text) download(`tricorne-${setup?.seed ?? 'game'}-${view?.seq ?? 0}.json`, text);
-            });
-          }}
-        >
-          Save
+        <button data-testid="saves" onClick={() => openSaves()} title="Save under a name, load, export or import a game">
+          Saves
         </button>
-        <button data-testid="load" disabled={busy} onClick={() => fileInput.current?.click()}>
-          Load
+        <button data-testid="replay" disabled={busy || replaying || !view?.seq} onClick={() => void startReplay()} title="Watch this battle again from the start, step by step">
+          Replay
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          data-testid="load-input"
-          onChange={(e) => {
-            const input = e.currentTarget;
-            const file = input.files?.[0];
-            if (!file) return;
-            void file.text().then((text) => loadSave(text, `"${file.name}"`));
-            // Clear it so picking the same file again still fires a change.
-            input.value = '';
-          }}
-        />
-        <button data-testid="new-game" disabled={busy} onClick={() => openNewGame()} title="Choose a rulebook, a battlefield, the armies and the opponent">
+        <button data-testid="new-game" disabled={busy || replaying} onClick={() => openNewGame()} title="Choose a rulebook, a battlefield, the armies and the opponent">
           New game
         </button>
         <label title="Soft shadows (slow without a graphics card)">
