@@ -1,0 +1,218 @@
+/**
+ * Which dice to throw for an accepted order, and where: one throw for every throw in its events,
+ * in order, each in a tray of open ground beside the unit whose dice they are, clear of the
+ * miniatures, woods, water, buildings, hedges and walls, and of the other throws of the order.
+ * Pure: the page runs it on the view it shows, and the tests on a session's state.
+ */
+
+import type { GameEvent, GameState, SideId, Unit } from '../core/model';
+import { standRect, unitFootprint } from '../core/model';
+import { pointInPolygon, pointPolylineDistance, rectsOverlap, type OrientedRect, type Vec2 } from '../core/geometry';
+import { heightAt, type Heightmap } from '../terrain/heightmap';
+import type { TerrainFeature } from '../terrain/features';
+import { groundPatch, type ThrowOrigin } from './ground';
+import { traySize, type Obstacle, type ThrowSpec } from './record';
+
+/** A wargamer's die: 16 mm. */
+export const DIE_SIZE = 16;
+
+/** The table as the planner needs it. */
+export interface TableInfo {
+  width: number;
+  depth: number;
+  heightmap: Heightmap;
+  features: readonly TerrainFeature[];
+}
+
+export interface ThrowPlan {
+  /** The engine's values, one die each, in order. */
+  values: number[];
+  sides: number;
+  purpose: string;
+  /** Whose dice they are (colours the dice), when known. */
+  side: SideId | null;
+  /** The tray's centre on the table and the ground height there. */
+  origin: ThrowOrigin;
+  spec: ThrowSpec;
+}
+
+/** Kinds of ground a die must not land in: it would vanish among trees, under water or in a house. */
+const AREAS_TO_AVOID = new Set(['wood', 'orchard', 'building', 'settlement', 'ford', 'bridge']);
+const LINES_TO_AVOID = new Set(['river', 'stream', 'hedge', 'wall', 'fence']);
+/** How far from a table edge a tray keeps, mm. */
+const EDGE_MARGIN = 8;
+/** Height of a stand as an obstacle to the dice: the figures on it, mm. */
+const STAND_HEIGHT = 22;
+
+/** Whose throw a roll is: the roll says so, else the event's side, else its unit's side. */
+export function throwOwner(event: GameEvent, roll: { side?: SideId }, units: readonly Unit[]): SideId | null {
+  if (roll.side) return roll.side;
+  if (event.side) return event.side;
+  const unit = units.find((u) => u.id === event.unit);
+  return unit?.side ?? null;
+}
+
+function liveUnit(units: readonly Unit[], id: string | undefined): Unit | undefined {
+  const u = id ? units.find((x) => x.id === id) : undefined;
+  return u && !u.removed && !u.carriedBy ? u : undefined;
+}
+
+/** The unit a throw is thrown beside: the event's unit or target that belongs to the thrower. */
+function anchorUnit(event: GameEvent, owner: SideId | null, units: readonly Unit[]): Unit | undefined {
+  const actor = liveUnit(units, event.unit);
+  const target = liveUnit(units, event.target);
+  if (owner && target?.side === owner && actor?.side !== owner) return target;
+  return actor ?? target;
+}
+
+/** Where to start looking: the anchor unit, else the middle of the thrower's army, else mid-table. */
+function anchorPoint(event: GameEvent, owner: SideId | null, state: GameState, table: TableInfo): { at: Vec2; radius: number } {
+  const unit = anchorUnit(event, owner, state.units);
+  if (unit) {
+    const f = unitFootprint(unit);
+    return { at: { x: f.cx, y: f.cy }, radius: Math.hypot(f.width, f.depth) / 2 };
+  }
+  const army = state.units.filter((u) => !u.removed && !u.carriedBy && (owner === null || u.side === owner));
+  if (army.length > 0) {
+    const x = army.reduce((a, u) => a + u.x, 0) / army.length;
+    const y = army.reduce((a, u) => a + u.y, 0) / army.length;
+    return { at: { x, y }, radius: 0 };
+  }
+  return { at: { x: table.width / 2, y: table.depth / 2 }, radius: 0 };
+}
+
+function trayRect(c: Vec2, halfX: number, halfY: number): OrientedRect {
+  // Facing 0: depth runs along table x, width along table y.
+  return { cx: c.x, cy: c.y, facing: 0, width: 2 * halfY, depth: 2 * halfX };
+}
+
+/** How bad a tray there would be: 0 for open ground; more for each stand, terrain sample or other tray it meets. */
+function trayFaults(rect: OrientedRect, table: TableInfo, stands: readonly OrientedRect[], taken: readonly OrientedRect[]): number {
+  const hx = rect.depth / 2;
+  const hy = rect.width / 2;
+  if (rect.cx - hx < EDGE_MARGIN || rect.cx + hx > table.width - EDGE_MARGIN || rect.cy - hy < EDGE_MARGIN || rect.cy + hy > table.depth - EDGE_MARGIN) {
+    return Infinity;
+  }
+  let faults = 0;
+  for (const t of taken) if (rectsOverlap(rect, t)) faults += 1000;
+  for (const s of stands) if (rectsOverlap(rect, s)) faults += 50;
+  const step = 12;
+  for (let y = rect.cy - hy; y <= rect.cy + hy + 1e-9; y += step) {
+    for (let x = rect.cx - hx; x <= rect.cx + hx + 1e-9; x += step) {
+      const p = { x, y };
+      for (const f of table.features) {
+        if ('polygon' in f && AREAS_TO_AVOID.has(f.kind) && pointInPolygon(p, f.polygon)) faults++;
+        else if ('line' in f && LINES_TO_AVOID.has(f.kind) && pointPolylineDistance(p, f.line) < f.width / 2 + 6) faults++;
+      }
+    }
+  }
+  return faults;
+}
+
+/**
+ * A tray's centre near `at`: rings of candidate spots round the unit, nearest first, and on each
+ * ring the side towards the player first (so the dice are not hidden behind the unit). The first
+ * spot with no fault wins; failing that, the one with the fewest.
+ */
+function placeTray(
+  at: Vec2,
+  radius: number,
+  halfX: number,
+  halfY: number,
+  table: TableInfo,
+  stands: readonly OrientedRect[],
+  taken: readonly OrientedRect[],
+): OrientedRect {
+  const reach = Math.hypot(halfX, halfY);
+  let best: { rect: OrientedRect; faults: number } | null = null;
+  const spots: Vec2[] = [at];
+  for (let ring = 0; ring < 10; ring++) {
+    const d = radius * 0.6 + reach * 0.8 + ring * 35;
+    const n = 12 + ring * 2;
+    const around: { p: Vec2; toPlayer: number }[] = [];
+    for (let k = 0; k < n; k++) {
+      const a = (2 * Math.PI * k) / n;
+      around.push({ p: { x: at.x + d * Math.sin(a), y: at.y - d * Math.cos(a) }, toPlayer: Math.cos(a) });
+    }
+    around.sort((u, v) => v.toPlayer - u.toPlayer);
+    spots.push(...around.map((s) => s.p));
+  }
+  for (const p of spots) {
+    const x = Math.min(Math.max(p.x, halfX + EDGE_MARGIN), table.width - halfX - EDGE_MARGIN);
+    const y = Math.min(Math.max(p.y, halfY + EDGE_MARGIN), table.depth - halfY - EDGE_MARGIN);
+    const rect = trayRect({ x, y }, halfX, halfY);
+    const faults = trayFaults(rect, table, stands, taken);
+    if (faults === 0) return rect;
+    if (!best || faults < best.faults) best = { rect, faults };
+  }
+  return best!.rect;
+}
+
+/** The stands near a tray, as boxes in the throw's frame, so no die rolls through a miniature. */
+function obstaclesFor(rect: OrientedRect, origin: ThrowOrigin, units: readonly Unit[], groundAtTable: (x: number, y: number) => number): Obstacle[] {
+  const out: Obstacle[] = [];
+  const grown: OrientedRect = { ...rect, width: rect.width + 60, depth: rect.depth + 60 };
+  for (const u of units) {
+    if (u.removed || u.carriedBy) continue;
+    for (const s of u.stands) {
+      if (s.status === 'destroyed') continue;
+      const r = standRect(u, s);
+      if (!rectsOverlap(grown, r)) continue;
+      out.push({
+        x: r.cx - origin.x,
+        z: -(r.cy - origin.y),
+        halfX: r.depth / 2,
+        halfZ: r.width / 2,
+        yaw: r.facing,
+        bottom: groundAtTable(r.cx, r.cy) - origin.height - 4,
+        height: STAND_HEIGHT + 4,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The throws of an order's events, each placed and ready to record. `key` makes the hand's release
+ * differ from order to order but stay the same for the same order (the view's hash, say).
+ */
+export function planThrows(events: readonly GameEvent[], state: GameState, table: TableInfo, key: string, dieSize = DIE_SIZE): ThrowPlan[] {
+  const stands: OrientedRect[] = [];
+  for (const u of state.units) {
+    if (u.removed || u.carriedBy) continue;
+    for (const s of u.stands) if (s.status !== 'destroyed') stands.push(standRect(u, s));
+  }
+  const taken: OrientedRect[] = [];
+  const plans: ThrowPlan[] = [];
+  const hm = table.heightmap;
+  const height = (x: number, y: number) => heightAt(hm, x, y);
+  for (const event of events) {
+    for (const roll of event.dice ?? []) {
+      // Only the six-sided die has a body and a face table so far; every rulebook in play throws D6s.
+      if (roll.values.length === 0 || roll.sides !== 6) continue;
+      const owner = throwOwner(event, roll, state.units);
+      const { halfX, halfZ } = traySize(roll.values.length, dieSize);
+      const { at, radius } = anchorPoint(event, owner, state, table);
+      const rect = placeTray(at, radius, halfX, halfZ, table, stands, taken);
+      taken.push(rect);
+      const { patch, origin } = groundPatch(hm, rect.cx, rect.cy, halfX + dieSize, halfZ + dieSize);
+      plans.push({
+        values: [...roll.values],
+        sides: roll.sides,
+        purpose: roll.purpose,
+        side: owner,
+        origin,
+        spec: {
+          count: roll.values.length,
+          dieSize,
+          halfX,
+          halfZ,
+          ground: patch,
+          obstacles: obstaclesFor(rect, origin, state.units, height),
+          seed: `${key}/${plans.length}`,
+        },
+      });
+    }
+  }
+  return plans;
+}
