@@ -7,7 +7,7 @@
 
 import type { GameEvent, GameState, SideId, Unit } from '../core/model';
 import { standRect, unitFootprint } from '../core/model';
-import { pointInPolygon, pointPolylineDistance, rectsOverlap, type OrientedRect, type Vec2 } from '../core/geometry';
+import { bounds, pointInPolygon, pointPolylineDistance, rectsOverlap, type OrientedRect, type Vec2 } from '../core/geometry';
 import { heightAt, type Heightmap } from '../terrain/heightmap';
 import type { TerrainFeature } from '../terrain/features';
 import { groundPatch, type ThrowOrigin } from './ground';
@@ -39,6 +39,11 @@ export interface ThrowPlan {
 /** Kinds of ground a die must not land in: it would vanish among trees, under water or in a house. */
 const AREAS_TO_AVOID = new Set(['wood', 'orchard', 'building', 'settlement', 'ford', 'bridge']);
 const LINES_TO_AVOID = new Set(['river', 'stream', 'hedge', 'wall', 'fence']);
+/** How far dice keep from the edge of a river, hedge or wall, mm. */
+const LINE_CLEARANCE = 6;
+/** The steepest ground (rise over run, about 14°) a tray may take, tested every SLOPE_STEP mm. */
+const MAX_SLOPE = 0.25;
+const SLOPE_STEP = 24;
 /** How far from a table edge a tray keeps, mm. */
 const EDGE_MARGIN = 8;
 /** Height of a stand as an obstacle to the dice: the figures on it, mm. */
@@ -86,8 +91,31 @@ function trayRect(c: Vec2, halfX: number, halfY: number): OrientedRect {
   return { cx: c.x, cy: c.y, facing: 0, width: 2 * halfY, depth: 2 * halfX };
 }
 
+/** A terrain feature the dice keep out of, with its bounding box for a quick first test. */
+interface Keepout {
+  feature: TerrainFeature;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** Woods, water, buildings, hedges and walls, each with its bounding box (lines grown by their width). */
+function keepouts(features: readonly TerrainFeature[]): Keepout[] {
+  const out: Keepout[] = [];
+  for (const f of features) {
+    if ('polygon' in f && AREAS_TO_AVOID.has(f.kind)) out.push({ feature: f, ...bounds(f.polygon) });
+    else if ('line' in f && LINES_TO_AVOID.has(f.kind)) {
+      const b = bounds(f.line);
+      const m = f.width / 2 + LINE_CLEARANCE;
+      out.push({ feature: f, minX: b.minX - m, minY: b.minY - m, maxX: b.maxX + m, maxY: b.maxY + m });
+    }
+  }
+  return out;
+}
+
 /** How bad a tray there would be: 0 for open ground; more for each stand, terrain sample or other tray it meets. */
-function trayFaults(rect: OrientedRect, table: TableInfo, stands: readonly OrientedRect[], taken: readonly OrientedRect[]): number {
+function trayFaults(rect: OrientedRect, table: TableInfo, avoid: readonly Keepout[], stands: readonly OrientedRect[], taken: readonly OrientedRect[]): number {
   const hx = rect.depth / 2;
   const hy = rect.width / 2;
   if (rect.cx - hx < EDGE_MARGIN || rect.cx + hx > table.width - EDGE_MARGIN || rect.cy - hy < EDGE_MARGIN || rect.cy + hy > table.depth - EDGE_MARGIN) {
@@ -96,13 +124,24 @@ function trayFaults(rect: OrientedRect, table: TableInfo, stands: readonly Orien
   let faults = 0;
   for (const t of taken) if (rectsOverlap(rect, t)) faults += 1000;
   for (const s of stands) if (rectsOverlap(rect, s)) faults += 50;
+  // Dice are thrown on fairly level ground, where each lies plainly on a face.
+  const hm = table.heightmap;
+  const d = hm.cellSize;
+  for (let y = rect.cy - hy; y <= rect.cy + hy + 1e-9; y += SLOPE_STEP) {
+    for (let x = rect.cx - hx; x <= rect.cx + hx + 1e-9; x += SLOPE_STEP) {
+      const sx = (heightAt(hm, x + d, y) - heightAt(hm, x - d, y)) / (2 * d);
+      const sy = (heightAt(hm, x, y + d) - heightAt(hm, x, y - d)) / (2 * d);
+      if (Math.hypot(sx, sy) > MAX_SLOPE) faults++;
+    }
+  }
+  const near = avoid.filter((k) => k.maxX >= rect.cx - hx && k.minX <= rect.cx + hx && k.maxY >= rect.cy - hy && k.minY <= rect.cy + hy);
+  if (near.length === 0) return faults;
   const step = 12;
   for (let y = rect.cy - hy; y <= rect.cy + hy + 1e-9; y += step) {
     for (let x = rect.cx - hx; x <= rect.cx + hx + 1e-9; x += step) {
       const p = { x, y };
-      for (const f of table.features) {
-        if ('polygon' in f && AREAS_TO_AVOID.has(f.kind) && pointInPolygon(p, f.polygon)) faults++;
-        else if ('line' in f && LINES_TO_AVOID.has(f.kind) && pointPolylineDistance(p, f.line) < f.width / 2 + 6) faults++;
+      for (const { feature: f } of near) {
+        if ('polygon' in f ? pointInPolygon(p, f.polygon) : pointPolylineDistance(p, f.line) < f.width / 2 + LINE_CLEARANCE) faults++;
       }
     }
   }
@@ -120,6 +159,7 @@ function placeTray(
   halfX: number,
   halfY: number,
   table: TableInfo,
+  avoid: readonly Keepout[],
   stands: readonly OrientedRect[],
   taken: readonly OrientedRect[],
 ): OrientedRect {
@@ -141,7 +181,7 @@ function placeTray(
     const x = Math.min(Math.max(p.x, halfX + EDGE_MARGIN), table.width - halfX - EDGE_MARGIN);
     const y = Math.min(Math.max(p.y, halfY + EDGE_MARGIN), table.depth - halfY - EDGE_MARGIN);
     const rect = trayRect({ x, y }, halfX, halfY);
-    const faults = trayFaults(rect, table, stands, taken);
+    const faults = trayFaults(rect, table, avoid, stands, taken);
     if (faults === 0) return rect;
     if (!best || faults < best.faults) best = { rect, faults };
   }
@@ -182,6 +222,7 @@ export function planThrows(events: readonly GameEvent[], state: GameState, table
     if (u.removed || u.carriedBy) continue;
     for (const s of u.stands) if (s.status !== 'destroyed') stands.push(standRect(u, s));
   }
+  const avoid = keepouts(table.features);
   const taken: OrientedRect[] = [];
   const plans: ThrowPlan[] = [];
   const hm = table.heightmap;
@@ -193,7 +234,7 @@ export function planThrows(events: readonly GameEvent[], state: GameState, table
       const owner = throwOwner(event, roll, state.units);
       const { halfX, halfZ } = traySize(roll.values.length, dieSize);
       const { at, radius } = anchorPoint(event, owner, state, table);
-      const rect = placeTray(at, radius, halfX, halfZ, table, stands, taken);
+      const rect = placeTray(at, radius, halfX, halfZ, table, avoid, stands, taken);
       taken.push(rect);
       const { patch, origin } = groundPatch(hm, rect.cx, rect.cy, halfX + dieSize, halfZ + dieSize);
       plans.push({

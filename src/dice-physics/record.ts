@@ -9,13 +9,15 @@
  * thrown again with another release, so what the player sees is never in doubt.
  */
 
+import type RAPIER from '@dimforge/rapier3d-compat';
 import type * as RapierModule from '@dimforge/rapier3d-compat';
 import { Quaternion, Vector3 } from 'three';
 import { nextFloat, seedRng, type RngState } from '../core/random';
 import { topFace } from './d6';
 import { groundAt, type GroundPatch } from './ground';
 
-export type Rapier = typeof RapierModule;
+/** The initialised Rapier module (its default export). */
+export type Rapier = typeof RAPIER;
 
 /** A stand (or anything else) the dice must not roll through: a box on the ground, in the throw's frame. */
 export interface Obstacle {
@@ -62,6 +64,8 @@ export interface ThrowRecording {
 }
 
 export const RECORD_HZ = 60;
+/** Radius of a die's rounded edges, as a fraction of its edge (the body and the picture share it). */
+export const DIE_ROUNDING = 0.14;
 const STEPS_PER_FRAME = 2;
 const GRAVITY = 9810; // mm/s²
 /** A throw that has not settled after this long is cut short (and counts as unclean). */
@@ -183,7 +187,7 @@ function simulate(R: Rapier, spec: ThrowSpec, seed: string): Attempt {
     const centreX = rand(rng, -0.3, 0.3) * halfX;
     const centreZ = halfZ - size * 1.6 - ((Math.ceil(count / perRow) - 1) * gap) / 2;
     const bodies: RapierModule.RigidBody[] = [];
-    const radius = size * 0.14;
+    const radius = size * DIE_ROUNDING;
     const core = size / 2 - radius;
     for (let i = 0; i < count; i++) {
       const row = Math.floor(i / perRow);

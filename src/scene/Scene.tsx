@@ -28,6 +28,7 @@ import { Overlays } from './Overlays';
 import { SightLayer } from './SightLayer';
 import { RuleOverlays } from './RuleOverlays';
 import { TestHook } from './testHook';
+import { DiceLayer } from './dice/DiceLayer';
 import { toTable, toWorld } from './coords';
 
 /** Pointer travel (px) past which a press is a drag of the camera, not a click. */
@@ -252,6 +253,7 @@ function Table() {
         hover={sightHover}
         line={sightLine}
       />
+      <DiceLayer battlefield={bf} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { ThinkingPanel } from './ThinkingPanel';
 import { DicePrompt, GameOverBanner, HoverTooltip, MessageLine, RuleNotes } from './Popups';
 import { SightComputing, SightPanel } from './SightPanel';
 import { SightProfile } from './SightProfile';
+import { DiceSkipButton } from '../scene/dice/DiceControls';
 
 /** Keys for the sight tools. */
 const SIGHT_KEYS = { v: 'viewshed', d: 'dead', l: 'tool' } as const;
@@ -54,6 +55,7 @@ export function App() {
           <GameOverBanner />
           <SightComputing />
           <SightProfile />
+          <DiceSkipButton />
           <div className="hint">Left-drag: pan · right-drag: turn · wheel: zoom · V viewshed · D dead ground · L line of sight</div>
         </div>
         <aside className="side">

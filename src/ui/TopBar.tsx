@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { loadSave, newGame, resumeLastGame, saveText, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
+import { DiceSettings } from '../scene/dice/DiceControls';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -138,6 +139,7 @@ export function TopBar() {
         <label title="Soft shadows (slow without a graphics card)">
           <input type="checkbox" data-testid="shadows" checked={shadows} onChange={(e) => setShadows(e.target.checked)} /> Shadows
         </label>
+        <DiceSettings />
         <button data-testid="rule-notes" onClick={() => setNotesOpen(true)}>
           Rule notes
         </button>
