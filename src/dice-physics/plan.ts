@@ -114,8 +114,25 @@ function keepouts(features: readonly TerrainFeature[]): Keepout[] {
   return out;
 }
 
-/** How bad a tray there would be: 0 for open ground; more for each stand, terrain sample or other tray it meets. */
-function trayFaults(rect: OrientedRect, table: TableInfo, avoid: readonly Keepout[], stands: readonly OrientedRect[], taken: readonly OrientedRect[]): number {
+/** A stand's rectangle and the radius of the circle round it, for a quick first test. */
+interface StandBox {
+  rect: OrientedRect;
+  reach: number;
+}
+
+/**
+ * How bad a tray there would be: 0 for open ground; more for each other tray, stand, steep or
+ * blocked sample of ground it meets. Counting stops at `enough` (a spot already known to be no
+ * better than the best so far).
+ */
+function trayFaults(
+  rect: OrientedRect,
+  table: TableInfo,
+  avoid: readonly Keepout[],
+  stands: readonly StandBox[],
+  taken: readonly OrientedRect[],
+  enough: number,
+): number {
   const hx = rect.depth / 2;
   const hy = rect.width / 2;
   if (rect.cx - hx < EDGE_MARGIN || rect.cx + hx > table.width - EDGE_MARGIN || rect.cy - hy < EDGE_MARGIN || rect.cy + hy > table.depth - EDGE_MARGIN) {
@@ -123,7 +140,11 @@ function trayFaults(rect: OrientedRect, table: TableInfo, avoid: readonly Keepou
   }
   let faults = 0;
   for (const t of taken) if (rectsOverlap(rect, t)) faults += 1000;
-  for (const s of stands) if (rectsOverlap(rect, s)) faults += 50;
+  const reach = Math.hypot(hx, hy);
+  for (const s of stands) {
+    if (Math.hypot(s.rect.cx - rect.cx, s.rect.cy - rect.cy) < reach + s.reach && rectsOverlap(rect, s.rect)) faults += 50;
+  }
+  if (faults >= enough) return faults;
   // Dice are thrown on fairly level ground, where each lies plainly on a face.
   const hm = table.heightmap;
   const d = hm.cellSize;
@@ -134,6 +155,7 @@ function trayFaults(rect: OrientedRect, table: TableInfo, avoid: readonly Keepou
       if (Math.hypot(sx, sy) > MAX_SLOPE) faults++;
     }
   }
+  if (faults >= enough) return faults;
   const near = avoid.filter((k) => k.maxX >= rect.cx - hx && k.minX <= rect.cx + hx && k.maxY >= rect.cy - hy && k.minY <= rect.cy + hy);
   if (near.length === 0) return faults;
   const step = 12;
@@ -144,6 +166,7 @@ function trayFaults(rect: OrientedRect, table: TableInfo, avoid: readonly Keepou
         if ('polygon' in f ? pointInPolygon(p, f.polygon) : pointPolylineDistance(p, f.line) < f.width / 2 + LINE_CLEARANCE) faults++;
       }
     }
+    if (faults >= enough) return faults;
   }
   return faults;
 }
@@ -160,7 +183,7 @@ function placeTray(
   halfY: number,
   table: TableInfo,
   avoid: readonly Keepout[],
-  stands: readonly OrientedRect[],
+  stands: readonly StandBox[],
   taken: readonly OrientedRect[],
 ): OrientedRect {
   const reach = Math.hypot(halfX, halfY);
@@ -181,7 +204,7 @@ function placeTray(
     const x = Math.min(Math.max(p.x, halfX + EDGE_MARGIN), table.width - halfX - EDGE_MARGIN);
     const y = Math.min(Math.max(p.y, halfY + EDGE_MARGIN), table.depth - halfY - EDGE_MARGIN);
     const rect = trayRect({ x, y }, halfX, halfY);
-    const faults = trayFaults(rect, table, avoid, stands, taken);
+    const faults = trayFaults(rect, table, avoid, stands, taken, best ? best.faults : Infinity);
     if (faults === 0) return rect;
     if (!best || faults < best.faults) best = { rect, faults };
   }
@@ -217,10 +240,14 @@ function obstaclesFor(rect: OrientedRect, origin: ThrowOrigin, units: readonly U
  * differ from order to order but stay the same for the same order (the view's hash, say).
  */
 export function planThrows(events: readonly GameEvent[], state: GameState, table: TableInfo, key: string, dieSize = DIE_SIZE): ThrowPlan[] {
-  const stands: OrientedRect[] = [];
+  const stands: StandBox[] = [];
   for (const u of state.units) {
     if (u.removed || u.carriedBy) continue;
-    for (const s of u.stands) if (s.status !== 'destroyed') stands.push(standRect(u, s));
+    for (const s of u.stands) {
+      if (s.status === 'destroyed') continue;
+      const rect = standRect(u, s);
+      stands.push({ rect, reach: Math.hypot(rect.width, rect.depth) / 2 });
+    }
   }
   const avoid = keepouts(table.features);
   const taken: OrientedRect[] = [];
