@@ -211,6 +211,24 @@ describe('viewshed through woods', () => {
     expect(low.visible[cellIndex(hill, 900, 250)]).toBe(0);
   });
 
+  it('where two woods overlap, the taller canopy counts', () => {
+    // A 50 mm wood from x = 495 to 595 with a 120 mm stand of trees inside it from 545 to 575:
+    // with no limit the line must clear the tall trees' first sample, at x = 550.
+    const nested = handBuilt(1000, 500, 10, () => 0, [wood('wood', rect(495, 150, 595, 350), 50), wood('tall', rect(545, 200, 575, 300), 120)]);
+    const v = viewshed(nested, o, { eyeHeight: 20, targetHeight: 0 });
+    for (let x = 610; x <= 1000; x += 10) {
+      const expected = 20 + (100 * (x - o.x)) / 450;
+      expect(v.minHeight[25 * v.cols + x / 10]).toBeCloseTo(expected, 3);
+    }
+    // Lines to row y = 160 out to x = 700 pass beside the tall trees: only the 50 mm canopy is in
+    // the way, so a target there need be less tall.
+    for (let x = 610; x <= 700; x += 10) {
+      const got = v.minHeight[16 * v.cols + x / 10]!;
+      expect(got).toBeGreaterThan(20);
+      expect(got).toBeLessThan(20 + (100 * (x - o.x)) / 450);
+    }
+  });
+
   it('takes obstacles as a raster too, a sample covering half a cell each way', () => {
     const flat = handBuilt(1000, 500, 10, () => 0);
     const raster = obstacleRaster(bf)!;
