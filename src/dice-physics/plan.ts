@@ -41,9 +41,16 @@ const AREAS_TO_AVOID = new Set(['wood', 'orchard', 'building', 'settlement', 'fo
 const LINES_TO_AVOID = new Set(['river', 'stream', 'hedge', 'wall', 'fence']);
 /** How far dice keep from the edge of a river, hedge or wall, mm. */
 const LINE_CLEARANCE = 6;
-/** The steepest ground (rise over run, about 14°) a tray may take, tested every SLOPE_STEP mm. */
+/** The steepest ground (rise over run, about 14°) where dice are thrown. */
 const MAX_SLOPE = 0.25;
-const SLOPE_STEP = 24;
+/** The ground mask's cell, mm, and the weights of a steep and of a blocked cell. */
+const MASK_CELL = 20;
+const STEEP_WEIGHT = 1;
+const BLOCKED_WEIGHT = 4;
+/** Rings of spots tried round a unit, their spacing (mm), and what each ring further out costs. */
+const RINGS = 10;
+const RING_STEP = 35;
+const RING_COST = 6;
 /** How far from a table edge a tray keeps, mm. */
 const EDGE_MARGIN = 8;
 /** Height of a stand as an obstacle to the dice: the figures on it, mm. */
@@ -91,27 +98,82 @@ function trayRect(c: Vec2, halfX: number, halfY: number): OrientedRect {
   return { cx: c.x, cy: c.y, facing: 0, width: 2 * halfY, depth: 2 * halfX };
 }
 
-/** A terrain feature the dice keep out of, with its bounding box for a quick first test. */
-interface Keepout {
-  feature: TerrainFeature;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
+/**
+ * Where on the table dice should not land, as a grid of weights summed for quick look-ups: woods,
+ * orchards, buildings, water, hedges and walls (dice would vanish among them) and steep ground (a
+ * die would not lie plainly on a face). Made once per battlefield.
+ */
+export interface GroundMask {
+  cell: number;
+  cols: number;
+  rows: number;
+  /** Summed-area table: sum[(j) * (cols + 1) + i] is the weight of all cells below row j and left of column i. */
+  sum: Float64Array;
 }
 
-/** Woods, water, buildings, hedges and walls, each with its bounding box (lines grown by their width). */
-function keepouts(features: readonly TerrainFeature[]): Keepout[] {
-  const out: Keepout[] = [];
-  for (const f of features) {
-    if ('polygon' in f && AREAS_TO_AVOID.has(f.kind)) out.push({ feature: f, ...bounds(f.polygon) });
-    else if ('line' in f && LINES_TO_AVOID.has(f.kind)) {
-      const b = bounds(f.line);
-      const m = f.width / 2 + LINE_CLEARANCE;
-      out.push({ feature: f, minX: b.minX - m, minY: b.minY - m, maxX: b.maxX + m, maxY: b.maxY + m });
+const masks = new WeakMap<Heightmap, GroundMask>();
+
+/** Also called ahead of the first throw, while the page is idle: the mask is made once per battlefield. */
+export function groundMask(table: TableInfo): GroundMask {
+  const cached = masks.get(table.heightmap);
+  if (cached) return cached;
+  const cell = MASK_CELL;
+  const cols = Math.ceil(table.width / cell);
+  const rows = Math.ceil(table.depth / cell);
+  const weight = new Float64Array(cols * rows);
+  const hm = table.heightmap;
+  const d = hm.cellSize;
+  for (let j = 0; j < rows; j++) {
+    for (let i = 0; i < cols; i++) {
+      const x = (i + 0.5) * cell;
+      const y = (j + 0.5) * cell;
+      const sx = (heightAt(hm, x + d, y) - heightAt(hm, x - d, y)) / (2 * d);
+      const sy = (heightAt(hm, x, y + d) - heightAt(hm, x, y - d)) / (2 * d);
+      if (Math.hypot(sx, sy) > MAX_SLOPE) weight[j * cols + i] = STEEP_WEIGHT;
     }
   }
-  return out;
+  for (const f of table.features) {
+    // An area to keep out of, or a line to keep clear of by its half width and a little more.
+    const inside =
+      'polygon' in f && AREAS_TO_AVOID.has(f.kind)
+        ? { points: f.polygon, grow: 0, test: (p: Vec2) => pointInPolygon(p, f.polygon) }
+        : 'line' in f && LINES_TO_AVOID.has(f.kind)
+          ? { points: f.line, grow: f.width / 2 + LINE_CLEARANCE, test: (p: Vec2) => pointPolylineDistance(p, f.line) < f.width / 2 + LINE_CLEARANCE }
+          : null;
+    if (!inside) continue;
+    const b = bounds(inside.points);
+    const i0 = Math.max(0, Math.floor((b.minX - inside.grow) / cell));
+    const i1 = Math.min(cols - 1, Math.floor((b.maxX + inside.grow) / cell));
+    const j0 = Math.max(0, Math.floor((b.minY - inside.grow) / cell));
+    const j1 = Math.min(rows - 1, Math.floor((b.maxY + inside.grow) / cell));
+    for (let j = j0; j <= j1; j++) {
+      for (let i = i0; i <= i1; i++) {
+        if (inside.test({ x: (i + 0.5) * cell, y: (j + 0.5) * cell })) weight[j * cols + i] = BLOCKED_WEIGHT;
+      }
+    }
+  }
+  const sum = new Float64Array((cols + 1) * (rows + 1));
+  for (let j = 0; j < rows; j++) {
+    let row = 0;
+    for (let i = 0; i < cols; i++) {
+      row += weight[j * cols + i]!;
+      sum[(j + 1) * (cols + 1) + i + 1] = sum[j * (cols + 1) + i + 1]! + row;
+    }
+  }
+  const mask = { cell, cols, rows, sum };
+  masks.set(table.heightmap, mask);
+  return mask;
+}
+
+/** The weight of the mask's cells whose centres lie in a table rectangle. */
+function maskWeight(m: GroundMask, minX: number, minY: number, maxX: number, maxY: number): number {
+  const i0 = Math.max(0, Math.min(m.cols, Math.ceil(minX / m.cell - 0.5)));
+  const i1 = Math.max(0, Math.min(m.cols, Math.floor(maxX / m.cell - 0.5) + 1));
+  const j0 = Math.max(0, Math.min(m.rows, Math.ceil(minY / m.cell - 0.5)));
+  const j1 = Math.max(0, Math.min(m.rows, Math.floor(maxY / m.cell - 0.5) + 1));
+  if (i1 <= i0 || j1 <= j0) return 0;
+  const w = m.cols + 1;
+  return m.sum[j1 * w + i1]! - m.sum[j0 * w + i1]! - m.sum[j1 * w + i0]! + m.sum[j0 * w + i0]!;
 }
 
 /** A stand's rectangle and the radius of the circle round it, for a quick first test. */
@@ -121,60 +183,28 @@ interface StandBox {
 }
 
 /**
- * How bad a tray there would be: 0 for open ground; more for each other tray, stand, steep or
- * blocked sample of ground it meets. Counting stops at `enough` (a spot already known to be no
- * better than the best so far).
+ * How bad a tray there would be: 0 for open, level ground; more for each other tray, stand, and
+ * blocked or steep piece of ground it takes in.
  */
-function trayFaults(
-  rect: OrientedRect,
-  table: TableInfo,
-  avoid: readonly Keepout[],
-  stands: readonly StandBox[],
-  taken: readonly OrientedRect[],
-  enough: number,
-): number {
+function trayFaults(rect: OrientedRect, table: TableInfo, mask: GroundMask, stands: readonly StandBox[], taken: readonly OrientedRect[]): number {
   const hx = rect.depth / 2;
   const hy = rect.width / 2;
   if (rect.cx - hx < EDGE_MARGIN || rect.cx + hx > table.width - EDGE_MARGIN || rect.cy - hy < EDGE_MARGIN || rect.cy + hy > table.depth - EDGE_MARGIN) {
     return Infinity;
   }
-  let faults = 0;
+  let faults = maskWeight(mask, rect.cx - hx, rect.cy - hy, rect.cx + hx, rect.cy + hy);
   for (const t of taken) if (rectsOverlap(rect, t)) faults += 1000;
   const reach = Math.hypot(hx, hy);
   for (const s of stands) {
     if (Math.hypot(s.rect.cx - rect.cx, s.rect.cy - rect.cy) < reach + s.reach && rectsOverlap(rect, s.rect)) faults += 50;
   }
-  if (faults >= enough) return faults;
-  // Dice are thrown on fairly level ground, where each lies plainly on a face.
-  const hm = table.heightmap;
-  const d = hm.cellSize;
-  for (let y = rect.cy - hy; y <= rect.cy + hy + 1e-9; y += SLOPE_STEP) {
-    for (let x = rect.cx - hx; x <= rect.cx + hx + 1e-9; x += SLOPE_STEP) {
-      const sx = (heightAt(hm, x + d, y) - heightAt(hm, x - d, y)) / (2 * d);
-      const sy = (heightAt(hm, x, y + d) - heightAt(hm, x, y - d)) / (2 * d);
-      if (Math.hypot(sx, sy) > MAX_SLOPE) faults++;
-    }
-  }
-  if (faults >= enough) return faults;
-  const near = avoid.filter((k) => k.maxX >= rect.cx - hx && k.minX <= rect.cx + hx && k.maxY >= rect.cy - hy && k.minY <= rect.cy + hy);
-  if (near.length === 0) return faults;
-  const step = 12;
-  for (let y = rect.cy - hy; y <= rect.cy + hy + 1e-9; y += step) {
-    for (let x = rect.cx - hx; x <= rect.cx + hx + 1e-9; x += step) {
-      const p = { x, y };
-      for (const { feature: f } of near) {
-        if ('polygon' in f ? pointInPolygon(p, f.polygon) : pointPolylineDistance(p, f.line) < f.width / 2 + LINE_CLEARANCE) faults++;
-      }
-    }
-    if (faults >= enough) return faults;
-  }
   return faults;
 }
 
 /**
- * A tray's centre near `at`: rings of candidate spots round the unit, nearest first, and on each
- * ring the side towards the player first (so the dice are not hidden behind the unit). The first
- * spot with no fault wins; failing that, the one with the fewest.
+ * A tray's centre near `at`: rings of candidate spots round the unit, and on each ring the side
+ * towards the player first (so the dice are not hidden behind the unit). Each ring further out
+ * costs as much as a little poor ground, so the dice stay close to their unit when they can.
  */
 function placeTray(
   at: Vec2,
@@ -182,31 +212,30 @@ function placeTray(
   halfX: number,
   halfY: number,
   table: TableInfo,
-  avoid: readonly Keepout[],
+  mask: GroundMask,
   stands: readonly StandBox[],
   taken: readonly OrientedRect[],
 ): OrientedRect {
   const reach = Math.hypot(halfX, halfY);
-  let best: { rect: OrientedRect; faults: number } | null = null;
-  const spots: Vec2[] = [at];
-  for (let ring = 0; ring < 10; ring++) {
-    const d = radius * 0.6 + reach * 0.8 + ring * 35;
-    const n = 12 + ring * 2;
+  let best: { rect: OrientedRect; score: number } | null = null;
+  const consider = (p: Vec2, ring: number) => {
+    const x = Math.min(Math.max(p.x, halfX + EDGE_MARGIN), table.width - halfX - EDGE_MARGIN);
+    const y = Math.min(Math.max(p.y, halfY + EDGE_MARGIN), table.depth - halfY - EDGE_MARGIN);
+    const rect = trayRect({ x, y }, halfX, halfY);
+    const score = trayFaults(rect, table, mask, stands, taken) + ring * RING_COST;
+    if (!best || score < best.score) best = { rect, score };
+  };
+  consider(at, 0);
+  for (let ring = 1; ring <= RINGS && best!.score > ring * RING_COST; ring++) {
+    const d = radius * 0.6 + reach * 0.8 + (ring - 1) * RING_STEP;
+    const n = 10 + ring * 2;
     const around: { p: Vec2; toPlayer: number }[] = [];
     for (let k = 0; k < n; k++) {
       const a = (2 * Math.PI * k) / n;
       around.push({ p: { x: at.x + d * Math.sin(a), y: at.y - d * Math.cos(a) }, toPlayer: Math.cos(a) });
     }
     around.sort((u, v) => v.toPlayer - u.toPlayer);
-    spots.push(...around.map((s) => s.p));
-  }
-  for (const p of spots) {
-    const x = Math.min(Math.max(p.x, halfX + EDGE_MARGIN), table.width - halfX - EDGE_MARGIN);
-    const y = Math.min(Math.max(p.y, halfY + EDGE_MARGIN), table.depth - halfY - EDGE_MARGIN);
-    const rect = trayRect({ x, y }, halfX, halfY);
-    const faults = trayFaults(rect, table, avoid, stands, taken, best ? best.faults : Infinity);
-    if (faults === 0) return rect;
-    if (!best || faults < best.faults) best = { rect, faults };
+    for (const s of around) consider(s.p, ring);
   }
   return best!.rect;
 }
@@ -249,7 +278,7 @@ export function planThrows(events: readonly GameEvent[], state: GameState, table
       stands.push({ rect, reach: Math.hypot(rect.width, rect.depth) / 2 });
     }
   }
-  const avoid = keepouts(table.features);
+  const mask = groundMask(table);
   const taken: OrientedRect[] = [];
   const plans: ThrowPlan[] = [];
   const hm = table.heightmap;
@@ -261,7 +290,7 @@ export function planThrows(events: readonly GameEvent[], state: GameState, table
       const owner = throwOwner(event, roll, state.units);
       const { halfX, halfZ } = traySize(roll.values.length, dieSize);
       const { at, radius } = anchorPoint(event, owner, state, table);
-      const rect = placeTray(at, radius, halfX, halfZ, table, avoid, stands, taken);
+      const rect = placeTray(at, radius, halfX, halfZ, table, mask, stands, taken);
       taken.push(rect);
       const { patch, origin } = groundPatch(hm, rect.cx, rect.cy, halfX + dieSize, halfZ + dieSize);
       plans.push({

@@ -47,9 +47,9 @@ function hexToRgb(hex: string): [number, number, number] {
 
 describe('dice on the table', () => {
   it('land showing the engine values of every throw, in each side\'s colours, beside the units', async () => {
-    app = await openApp(baseUrl, '?seed=dice-browser&dice3d=on');
+    app = await openApp(baseUrl, '?seed=dice-browser&dice3d=keep');
     const { page } = app;
-    expect(await dice(page)).toMatchObject({ enabled: true, phase: 'none', throws: [] });
+    expect(await dice(page)).toMatchObject({ enabled: true, keep: true, phase: 'none', throws: [] });
 
     // The initiative: one die for each side.
     await page.getByTestId('turn-Roll for initiative').click();
@@ -102,9 +102,13 @@ describe('dice on the table', () => {
       expect(Math.hypot(d.x - gun.x, d.y - gun.y)).toBeLessThan(450);
     }
 
-    // Close up on the dice, as a player would look at them.
     const cx = t!.dice.reduce((a, d) => a + d.x, 0) / t!.dice.length;
     const cy = t!.dice.reduce((a, d) => a + d.y, 0) / t!.dice.length;
+    // From a little way off, with the gun that threw them, as a player sees the table.
+    await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 700), [(cx + gun.x) / 2, (cy + gun.y) / 2]);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.getByTestId('canvas-wrap').screenshot({ path: join(RESULTS, 'dice-table.png') });
+    // Close up on the dice, as a player would look at them.
     await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 150), [cx, cy]);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const centre = await page.evaluate(([x, y]) => window.__tricorne!.project(x!, y!, 8), [cx, cy]);
@@ -124,10 +128,6 @@ describe('dice on the table', () => {
       if (Math.hypot(dr, dg, db) < 60) diePixels++;
     }
     expect(diePixels).toBeGreaterThan(200);
-    // And from further off, with the gun that threw them, as a player sees the table.
-    await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 520), [(cx + gun.x) / 2, (cy + gun.y) / 2]);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.getByTestId('canvas-wrap').screenshot({ path: join(RESULTS, 'dice-table.png') });
     expect(app.errors).toEqual([]);
   });
 
@@ -138,7 +138,11 @@ describe('dice on the table', () => {
     await page.waitForFunction(() => ['rolling', 'recording'].includes(window.__tricorne!.dice().phase), undefined, { timeout: 60_000, polling: 20 });
     await page.keyboard.press('Space');
     const report = await settled(page);
+    expect(report.keep).toBe(false);
     for (const t of report.throws) expect(t.shown).toEqual(t.values);
+    // Left alone, they fade away after a few seconds.
+    await page.waitForFunction(() => window.__tricorne!.dice().phase === 'none', undefined, { timeout: 60_000, polling: 200 });
+    expect((await dice(page)).throws).toEqual([]);
 
     await page.getByTestId('dice3d').uncheck();
     await expect.poll(async () => (await dice(page)).throws.length).toBe(0);

@@ -3,11 +3,12 @@
  * the table, a Skip button while they roll.
  */
 
-import { setDiceEnabled, setDiceSpeed, skipDice, useDice, type DiceSpeed } from './diceStore';
+import { setDiceEnabled, setDiceKeep, setDiceSpeed, skipDice, useDice, type DiceSpeed } from './diceStore';
 
 export function DiceSettings() {
   const enabled = useDice((s) => s.enabled);
   const speed = useDice((s) => s.speed);
+  const keep = useDice((s) => s.keep);
   return (
     <span className="dice-settings">
       <label title="Throw the dice of every order onto the table (the log always lists them)">
@@ -23,6 +24,9 @@ export function DiceSettings() {
         <option value="normal">normal</option>
         <option value="fast">fast</option>
       </select>
+      <label title="Leave the dice on the table until the next order">
+        <input type="checkbox" data-testid="dice3d-keep" checked={keep} disabled={!enabled} onChange={(e) => setDiceKeep(e.target.checked)} /> keep
+      </label>
     </span>
   );
 }

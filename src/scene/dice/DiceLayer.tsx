@@ -15,7 +15,7 @@ import type { BattlefieldData } from '../../app/engineApi';
 import { setDiceRolling, useApp } from '../../app/store';
 import type { DiceApi } from '../../dice-physics/diceApi';
 import { groundAt } from '../../dice-physics/ground';
-import { DIE_SIZE, planThrows, type TableInfo } from '../../dice-physics/plan';
+import { DIE_SIZE, groundMask, planThrows, type TableInfo } from '../../dice-physics/plan';
 import { topFace } from '../../dice-physics/d6';
 import { dieBodyGeometry, diePipsGeometry, shadowGeometry, shadowTexture } from './dieGeometry';
 import { DicePlayer } from './player';
@@ -23,10 +23,12 @@ import { skipDice, useDice } from './diceStore';
 
 /** Playback speed for each setting. */
 const RATE = { normal: 1, fast: 3 } as const;
-/** Seconds the settled dice stay before fading, and the pause for reading them before the computer goes on. */
-const HOLD_S = { normal: 4, fast: 2 } as const;
+/** Seconds the settled dice stay before fading (unless kept), and the pause for reading them before the computer goes on. */
+const HOLD_S = { normal: 6, fast: 3 } as const;
 const READ_S = { normal: 1, fast: 0.4 } as const;
 const FADE_S = 0.6;
+/** How long after the table appears the dice worker loads Rapier, ms. */
+const WARM_AFTER_MS = 2500;
 /**
  * How far a shadow falls from under its die per mm of height, along the table: away from the sun,
  * which Scene.tsx's Lights put low at the front left.
@@ -63,6 +65,7 @@ function diceWorker(): Comlink.Remote<DiceApi> {
 export interface DiceReport {
   enabled: boolean;
   speed: 'normal' | 'fast';
+  keep: boolean;
   phase: string;
   failure: string | null;
   /** The worker's time to record the last order's throws, ms. */
@@ -92,7 +95,7 @@ const shown: { player: DicePlayer | null; colours: string[]; body: InstancedMesh
 };
 
 export function diceReport(): DiceReport {
-  const { enabled, speed, phase, failure } = useDice.getState();
+  const { enabled, speed, keep, phase, failure } = useDice.getState();
   const { player, body, colours } = shown;
   const m = new Matrix4();
   const pos = new Vector3();
@@ -115,7 +118,7 @@ export function diceReport(): DiceReport {
     }
     return { purpose: t.plan.purpose, side: t.plan.side, colour: colours[i] ?? NEUTRAL, values: [...t.plan.values], at: { x: t.plan.origin.x, y: t.plan.origin.y }, ...out };
   });
-  return { enabled, speed, phase, failure, recordMs: shown.recordMs, throws };
+  return { enabled, speed, keep, phase, failure, recordMs: shown.recordMs, throws };
 }
 
 function tableOf(bf: BattlefieldData): TableInfo {
@@ -169,6 +172,21 @@ export function DiceLayer({ battlefield }: { battlefield: BattlefieldData }) {
       setDiceRolling(false);
     };
   }, [lastOrder, enabled, battlefield]);
+
+  // Load Rapier in the worker, and map the ground dice avoid, a while after the table is up, so the
+  // first throw need not wait for them.
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setTimeout(() => {
+      groundMask(tableOf(battlefield));
+      diceWorker()
+        .warm()
+        .catch(() => {
+          // The first throw will try again and report what went wrong.
+        });
+    }, WARM_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [enabled, battlefield]);
 
   // Space jumps the rolling dice to rest (unless typing in a field).
   useEffect(() => {
@@ -258,9 +276,11 @@ function DiceMeshes({ player, colours, onGone }: { player: DicePlayer; colours: 
   // Once settled: a pause for reading before the computer goes on, and a hold before fading.
   const phase = useDice((s) => s.phase);
   const speed = useDice((s) => s.speed);
+  const keep = useDice((s) => s.keep);
   useEffect(() => {
     if (phase !== 'settled') return;
     const read = setTimeout(() => setDiceRolling(false), READ_S[speed] * 1000);
+    if (keep) return () => clearTimeout(read);
     const hold = setTimeout(() => {
       clock.current.fadeFrom = -1;
       useDice.setState({ phase: 'fading' });
@@ -270,7 +290,7 @@ function DiceMeshes({ player, colours, onGone }: { player: DicePlayer; colours: 
       clearTimeout(read);
       clearTimeout(hold);
     };
-  }, [phase, speed, invalidate]);
+  }, [phase, speed, keep, invalidate]);
 
   const m = useMemo(() => new Matrix4(), []);
   const shadowM = useMemo(() => new Matrix4(), []);

@@ -1,7 +1,7 @@
 /**
  * The physical dice's settings and what they are doing, for the top bar, the skip button and the
- * test hook. Settings are kept between visits; `?dice3d=off`, `on` or `fast` in the address
- * overrides them (the browser tests turn the dice off unless they test them).
+ * test hook. Settings are kept between visits; `?dice3d=off`, `on`, `fast` or `keep` in the
+ * address overrides them (the browser tests turn the dice off unless they test them).
  */
 
 import { create } from 'zustand';
@@ -14,6 +14,8 @@ export type DicePhase = 'none' | 'recording' | 'rolling' | 'settled' | 'fading';
 export interface DiceStore {
   enabled: boolean;
   speed: DiceSpeed;
+  /** Leave the dice on the table until the next order instead of fading them after a few seconds. */
+  keep: boolean;
   phase: DicePhase;
   /** Bumped to ask the dice on the table to jump to where they come to rest. */
   skipTick: number;
@@ -23,12 +25,15 @@ export interface DiceStore {
 
 const STORAGE_KEY = 'tricorne.dice';
 
-function initialSettings(): Pick<DiceStore, 'enabled' | 'speed'> {
-  const settings: Pick<DiceStore, 'enabled' | 'speed'> = { enabled: true, speed: 'normal' };
+type Settings = Pick<DiceStore, 'enabled' | 'speed' | 'keep'>;
+
+function initialSettings(): Settings {
+  const settings: Settings = { enabled: true, speed: 'normal', keep: false };
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<typeof settings> | null;
     if (typeof saved?.enabled === 'boolean') settings.enabled = saved.enabled;
     if (saved?.speed === 'normal' || saved?.speed === 'fast') settings.speed = saved.speed;
+    if (typeof saved?.keep === 'boolean') settings.keep = saved.keep;
   } catch {
     // No storage (or a damaged entry): the defaults stand.
   }
@@ -36,15 +41,16 @@ function initialSettings(): Pick<DiceStore, 'enabled' | 'speed'> {
   if (param === 'off') settings.enabled = false;
   else if (param === 'on') settings.enabled = true;
   else if (param === 'fast') Object.assign(settings, { enabled: true, speed: 'fast' });
+  else if (param === 'keep') Object.assign(settings, { enabled: true, keep: true });
   return settings;
 }
 
 export const useDice = create<DiceStore>(() => ({ ...initialSettings(), phase: 'none', skipTick: 0, failure: null }));
 
 function remember(): void {
-  const { enabled, speed } = useDice.getState();
+  const { enabled, speed, keep } = useDice.getState();
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ enabled, speed }));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ enabled, speed, keep }));
   } catch {
     // Settings that cannot be stored still hold for this visit.
   }
@@ -57,6 +63,11 @@ export function setDiceEnabled(enabled: boolean): void {
 
 export function setDiceSpeed(speed: DiceSpeed): void {
   useDice.setState({ speed });
+  remember();
+}
+
+export function setDiceKeep(keep: boolean): void {
+  useDice.setState({ keep });
   remember();
 }
 
