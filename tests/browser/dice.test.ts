@@ -45,6 +45,30 @@ function hexToRgb(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+/**
+ * Look closely at a throw, as a player would, save the picture, and check it is no flat colour and
+ * shows the dice's own colour.
+ */
+async function closeUp(page: Page, thrown: DiceReport['throws'][number], file: string): Promise<void> {
+  const cx = thrown.dice.reduce((a, d) => a + d.x, 0) / thrown.dice.length;
+  const cy = thrown.dice.reduce((a, d) => a + d.y, 0) / thrown.dice.length;
+  await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 150), [cx, cy]);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const centre = await page.evaluate(([x, y]) => window.__tricorne!.project(x!, y!, 8), [cx, cy]);
+  const clip = { x: centre.x - 160, y: centre.y - 110, width: 320, height: 220 };
+  const img = decodePng(await page.screenshot({ path: join(RESULTS, file), clip }));
+  const stats = colourStats(img);
+  expect(stats.distinct).toBeGreaterThan(60);
+  expect(stats.topShare).toBeLessThan(0.5);
+  // The dice's own colour is on screen (lit or shaded, within a band of it).
+  const [r, g, b] = hexToRgb(thrown.colour);
+  let diePixels = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    if (Math.hypot(img.data[i]! - r, img.data[i + 1]! - g, img.data[i + 2]! - b) < 60) diePixels++;
+  }
+  expect(diePixels).toBeGreaterThan(200);
+}
+
 describe('dice on the table', () => {
   it('land showing the engine values of every throw, in each side\'s colours, beside the units', async () => {
     app = await openApp(baseUrl, '?seed=dice-browser&dice3d=keep');
@@ -62,6 +86,7 @@ describe('dice on the table', () => {
       expect(t.colour).toBe(colour(t.side!));
       expect(t.shown).toEqual(t.values);
     }
+    await closeUp(page, initiative.throws[0]!, 'dice-initiative.png');
 
     // Going first throws no dice: the initiative dice are cleared at once.
     await page.getByTestId('turn-Go first').click();
@@ -75,12 +100,14 @@ describe('dice on the table', () => {
     const before = await view(page);
     const gun = before.state.units.find((u) => u.id === shoot.unit)!;
     const gunRect = standRect(gun, gun.stands[0]!);
-    await clickTable(page, gunRect.cx, gunRect.cy, 4);
-    await page.getByTestId('order-Shoot').click();
     const param = shoot.params[0]!;
     expect(param.kind).toBe('unit');
     const targetId = param.kind === 'unit' ? param.choices[0]! : '';
     const target = before.state.units.find((u) => u.id === targetId)!;
+    // Back from the close-up, looking at the gun and its target.
+    await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 2600), [(gun.x + target.x) / 2, (gun.y + target.y) / 2]);
+    await clickTable(page, gunRect.cx, gunRect.cy, 4);
+    await page.getByTestId('order-Shoot').click();
     const targetRect = standRect(target, target.stands[Math.floor(target.stands.length / 2)]!);
     await clickTable(page, targetRect.cx, targetRect.cy, 4);
     const shot = await settled(page);
@@ -108,26 +135,7 @@ describe('dice on the table', () => {
     await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 700), [(cx + gun.x) / 2, (cy + gun.y) / 2]);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.getByTestId('canvas-wrap').screenshot({ path: join(RESULTS, 'dice-table.png') });
-    // Close up on the dice, as a player would look at them.
-    await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 150), [cx, cy]);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const centre = await page.evaluate(([x, y]) => window.__tricorne!.project(x!, y!, 8), [cx, cy]);
-    const clip = { x: centre.x - 160, y: centre.y - 110, width: 320, height: 220 };
-    const png = await page.screenshot({ path: join(RESULTS, 'dice-close.png'), clip });
-    const img = decodePng(png);
-    const stats = colourStats(img);
-    expect(stats.distinct).toBeGreaterThan(60);
-    expect(stats.topShare).toBeLessThan(0.5);
-    // The dice's own colour is on screen (lit or shaded, within a band of it).
-    const [r, g, b] = hexToRgb(t!.colour);
-    let diePixels = 0;
-    for (let i = 0; i < img.data.length; i += 4) {
-      const dr = img.data[i]! - r;
-      const dg = img.data[i + 1]! - g;
-      const db = img.data[i + 2]! - b;
-      if (Math.hypot(dr, dg, db) < 60) diePixels++;
-    }
-    expect(diePixels).toBeGreaterThan(200);
+    await closeUp(page, t!, 'dice-close.png');
     expect(app.errors).toEqual([]);
   });
 
@@ -160,6 +168,53 @@ describe('dice on the table', () => {
     await idle(page);
     expect((await loggedDice(page)).flat().length).toBeGreaterThan(0);
     expect(await dice(page)).toMatchObject({ enabled: false, phase: 'none', throws: [] });
+    expect(app.errors).toEqual([]);
+  });
+
+  it('throws the computer\'s dice too, and the computer waits for them to settle before its next order', async () => {
+    app = await openApp(baseUrl, '?seed=dice-ai&dice3d=fast');
+    const { page } = app;
+    await page.getByTestId('opponent').selectOption('ai:easy');
+    await page.getByTestId('turn-Roll for initiative').click();
+    await idle(page);
+    // If the player won the initiative, let the computer go first.
+    if ((await legal(page)).some((o) => o.label === 'Go second')) await page.getByTestId('turn-Go second').click();
+    const computer = (await view(page)).state.sides[1]!.id;
+    // Watch the page for a while: the phase of the dice, the orders logged, and every settled throw.
+    const watched = await page.evaluate(
+      ({ side, ms }) =>
+        new Promise<{ samples: { phase: string; orders: number }[]; settled: { side: string | null; values: number[]; shown: number[] }[] }>((resolve) => {
+          const samples: { phase: string; orders: number }[] = [];
+          const settled: { side: string | null; values: number[]; shown: number[] }[] = [];
+          const timer = setInterval(() => {
+            const d = window.__tricorne!.dice();
+            const orders = window.__tricorne!.view()?.seq ?? 0;
+            const last = samples[samples.length - 1];
+            if (d.phase === 'settled' && last?.phase !== 'settled') {
+              for (const t of d.throws) settled.push({ side: t.side, values: t.values, shown: t.shown });
+            }
+            samples.push({ phase: d.phase, orders });
+            const done = settled.filter((t) => t.side === side).length >= 3;
+            if (done) {
+              clearInterval(timer);
+              resolve({ samples, settled });
+            }
+          }, 40);
+          setTimeout(() => {
+            clearInterval(timer);
+            resolve({ samples, settled });
+          }, ms);
+        }),
+      { side: computer, ms: 80_000 },
+    );
+    const theirs = watched.settled.filter((t) => t.side === computer);
+    expect(theirs.length).toBeGreaterThanOrEqual(3);
+    for (const t of watched.settled) expect(t.shown).toEqual(t.values);
+    // No new order while the dice were still rolling.
+    for (let i = 1; i < watched.samples.length; i++) {
+      const [a, b] = [watched.samples[i - 1]!, watched.samples[i]!];
+      if (a.phase === 'rolling' && b.phase === 'rolling') expect(b.orders).toBe(a.orders);
+    }
     expect(app.errors).toEqual([]);
   });
 });
