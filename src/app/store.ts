@@ -4,6 +4,7 @@
  * through the engine worker; this store only remembers answers and drives the prompts.
  */
 
+import { heightSpan, type ElevationSource } from '../terrain/elevation';
 import { create } from 'zustand';
 import type { Action, GameEvent, GameSetup } from '../core/model';
 import type { ActionParam, LegalAction, Overlay, SideInfoSection } from '../core/ruleset';
@@ -271,6 +272,19 @@ export async function newGame(setup: GameSetup): Promise<void> {
     await adoptView(view, null, true);
     say('info', `New game: ${rulesetName(view.state.rulesetId)}, seed "${setup.seed}".`);
   });
+}
+
+/**
+ * Read a landscape file the player picked (.asc or 16-bit PNG) in the worker, for a new game's
+ * GameSetup.elevation. `reliefMm` scales the land's highest point to that many mm above its lowest.
+ * Throws an Error naming the file and what is wrong with it.
+ */
+export async function readLandscape(file: File, reliefMm?: number): Promise<ElevationSource> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const src = await api().readElevation(file.name, bytes);
+  if (reliefMm === undefined) return src;
+  const { min, max } = heightSpan(src.heights);
+  return max > min ? { ...src, verticalScale: reliefMm / (max - min) } : src;
 }
 
 function rulesetName(id: string): string {

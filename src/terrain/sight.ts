@@ -33,6 +33,8 @@ export interface SightSample {
   ray: number;
   /** Top of whatever obscures sight here: a canopy or a roof, or the ground where there is none. */
   canopy: number;
+  /** What `canopy` is the top of, where something stands: trees, or a building's roof. */
+  cover?: 'trees' | 'roof';
 }
 
 export type SightBlocker = 'ground' | 'canopy' | 'building' | 'range';
@@ -173,18 +175,19 @@ function tileMaxima(hm: Heightmap): TileMaxima {
 }
 
 /**
- * How many more half-cell steps of (sx, sy) from grid point (gx, gy) keep its cell in tile
- * (ti, tj), i.e. floor(gx) / TILE and floor(gy) / TILE unchanged.
+ * How many more half-cell steps from grid point (gx, gy) keep its cell in tile (ti, tj), i.e.
+ * floor(gx) / TILE and floor(gy) / TILE unchanged; invSx and invSy are 1 / the step's grid x and
+ * y (Infinity for none), worked out once a line.
  */
-function samplesInTile(gx: number, gy: number, sx: number, sy: number, ti: number, tj: number): number {
-  let steps = Infinity;
-  if (sx > 0) steps = ((ti + 1) * TILE - gx) / sx;
-  else if (sx < 0) steps = (gx - ti * TILE) / -sx;
-  if (sy > 0) steps = Math.min(steps, ((tj + 1) * TILE - gy) / sy);
-  else if (sy < 0) steps = Math.min(steps, (gy - tj * TILE) / -sy);
+function samplesInTile(gx: number, gy: number, invSx: number, invSy: number, ti: number, tj: number): number {
+  const x0 = ti * TILE;
+  const y0 = tj * TILE;
+  const tx = invSx > 0 ? (x0 + TILE - gx) * invSx : invSx < 0 ? (x0 - gx) * invSx : Infinity;
+  const ty = invSy > 0 ? (y0 + TILE - gy) * invSy : invSy < 0 ? (y0 - gy) * invSy : Infinity;
+  const steps = tx < ty ? tx : ty;
   // Strictly inside: a step landing on the tile's far edge belongs to the next tile, and one
   // within rounding of an edge is left to be sampled.
-  return Math.max(0, Math.ceil(steps - 1e-7) - 1);
+  return steps > 1 ? Math.ceil(steps - 1e-7) - 1 : 0;
 }
 
 /**
@@ -230,6 +233,8 @@ function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: Si
   if (len > 2 * skip) {
     const n = Math.floor((len - 2 * skip) / step + 1e-9);
     const tiles = tileMaxima(hm);
+    const invSx = gdx !== 0 ? 1 / (gdx * step) : Infinity;
+    const invSy = gdy !== 0 ? 1 / (gdy * step) : Infinity;
     let k = 0;
     while (k <= n) {
       // Samples k.. that stay in one tile (by the cell their bilinear corners start from) cannot
@@ -242,7 +247,7 @@ function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: Si
       if (gx >= 0 && gy >= 0 && gx < maxI && gy < maxJ) {
         const ti = Math.floor(gx / TILE);
         const tj = Math.floor(gy / TILE);
-        last = Math.min(n, k + samplesInTile(gx, gy, gdx * step, gdy * step, ti, tj));
+        last = Math.min(n, k + samplesInTile(gx, gy, invSx, invSy, ti, tj));
         const lineLow = z0 + (rise * (rise < 0 ? skip + last * step : d)) / len;
         if (lineLow > tiles.max[tj * tiles.cols + ti]! + TILE_MARGIN) {
           k = last + 1;
@@ -352,8 +357,33 @@ export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOpt
   const len = Math.sqrt(dx * dx + dy * dy);
   if (opts.maxRange !== undefined && len > opts.maxRange) return false;
   if (len === 0) return true;
-  traceSight(bf, from, to, len, opts, true);
+  if (walksForward(from, to)) traceSight(bf, from, to, len, opts, true);
+  else traceSight(bf, to, from, len, reversed(opts), true);
+  return traceClear();
+}
+
+function traceClear(): boolean {
   return trace.groundAt === Infinity && trace.solidAt === Infinity && trace.canopyAt === Infinity;
+}
+
+/**
+ * Lines are walked from the end that sorts first (by x, then y), so that A to B and B to A are
+ * the same walk and give the same answer to the last bit: walked from either end, a line that
+ * grazes a crest between samples could be caught one way and not the other.
+ */
+function walksForward(from: Vec2, to: Vec2): boolean {
+  return from.x < to.x || (from.x === to.x && from.y <= to.y);
+}
+
+const reversedOpts: SightOptions = { eyeHeight: 0, targetHeight: 0 };
+
+/** The options for walking a line from its target back to its eye (one object, reused). */
+function reversed(opts: SightOptions): SightOptions {
+  reversedOpts.eyeHeight = opts.targetHeight;
+  reversedOpts.targetHeight = opts.eyeHeight;
+  if (opts.obscuringLimit === undefined) delete reversedOpts.obscuringLimit;
+  else reversedOpts.obscuringLimit = opts.obscuringLimit;
+  return reversedOpts;
 }
 
 /** Can a point `eyeHeight` above `from` see a point `targetHeight` above `to`? */
@@ -371,10 +401,28 @@ export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOp
     );
   }
   if (len === 0) return withProfile({ visible: true, obscured: 0 }, profile);
-  traceSight(bf, from, to, len, opts, false);
+  // Whether it is blocked comes from the walk both directions share (see walksForward); what
+  // blocks it is told from the eye's end, by walking that way, unless that walk, grazing a crest,
+  // finds nothing: then the shared walk's block is told, from the other end.
+  let fromTarget = false;
+  if (walksForward(from, to)) traceSight(bf, from, to, len, opts, false);
+  else {
+    traceSight(bf, to, from, len, reversed(opts), false);
+    if (!traceClear()) {
+      const shared = { ...trace };
+      traceSight(bf, from, to, len, opts, false);
+      if (traceClear()) {
+        Object.assign(trace, shared);
+        fromTarget = true;
+      }
+    }
+  }
   const { groundAt, solidAt, solidFeature, canopyAt, canopyFeature, obscured } = trace;
   const idx = terrainIndex(bf);
-  const point = (d: number): Vec2 => ({ x: from.x + (dx * d) / len, y: from.y + (dy * d) / len });
+  const point = (d: number): Vec2 => {
+    const at = fromTarget ? len - d : d;
+    return { x: from.x + (dx * at) / len, y: from.y + (dy * at) / len };
+  };
   if (canopyAt < Infinity) {
     return withProfile({ visible: false, blockedBy: { kind: 'canopy', featureId: bf.features[canopyFeature]!.id, at: point(canopyAt) }, obscured }, profile);
   }
@@ -412,9 +460,22 @@ export function sightProfile(bf: Battlefield, from: Vec2, to: Vec2, opts: SightO
     const y = from.y + dy * t;
     const ground = heightAt(hm, x, y);
     let top = 0;
-    for (const cf of idx.occluders) if (cf.obscuringHeight > top && containsPoint(cf, x, y)) top = cf.obscuringHeight;
-    for (const cf of idx.solids) if (cf.solidHeight > top && containsPoint(cf, x, y)) top = cf.solidHeight;
-    out.push({ d: len * t, ground, ray: z0 + (z1 - z0) * t, canopy: ground + top });
+    let cover: SightSample['cover'];
+    for (const cf of idx.occluders) {
+      if (cf.obscuringHeight > top && containsPoint(cf, x, y)) {
+        top = cf.obscuringHeight;
+        cover = 'trees';
+      }
+    }
+    for (const cf of idx.solids) {
+      if (cf.solidHeight >= top && cf.solidHeight > 0 && containsPoint(cf, x, y)) {
+        top = cf.solidHeight;
+        cover = 'roof';
+      }
+    }
+    const sample: SightSample = { d: len * t, ground, ray: z0 + (z1 - z0) * t, canopy: ground + top };
+    if (cover) sample.cover = cover;
+    out.push(sample);
   }
   return out;
 }
