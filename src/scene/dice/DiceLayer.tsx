@@ -133,7 +133,10 @@ function pipColour(body: Color): Color {
 
 export function DiceLayer({ battlefield }: { battlefield: BattlefieldData }) {
   const lastOrder = useApp((s) => s.lastOrder);
+  const replaying = useApp((s) => s.replaying);
   const enabled = useDice((s) => s.enabled);
+  /** The order whose dice were thrown (or are being recorded), so that none is thrown twice. */
+  const thrownFor = useRef<number | null>(null);
   const [player, setPlayer] = useState<DicePlayer | null>(null);
   const [colours, setColours] = useState<string[]>([]);
 
@@ -142,12 +145,14 @@ export function DiceLayer({ battlefield }: { battlefield: BattlefieldData }) {
     setPlayer(null);
     useDice.setState({ phase: 'none' });
     const s = useApp.getState();
-    // With "roll your own" dice the player has thrown real ones.
-    if (!enabled || !lastOrder || !s.view || s.setup?.dice === 'manual') return;
+    // With "roll your own" dice the player has thrown real ones; a replay shows the log, not dice.
+    if (!enabled || replaying || !lastOrder || lastOrder.id === thrownFor.current || !s.view || s.setup?.dice === 'manual') return;
+    thrownFor.current = lastOrder.id;
     const state = s.view.state;
     const plans = planThrows(lastOrder.events, state, tableOf(battlefield), `${s.view.hash}/${lastOrder.id}`);
     if (plans.length === 0) return;
     let cancelled = false;
+    let recorded = false;
     const skipAtStart = useDice.getState().skipTick;
     useDice.setState({ phase: 'recording', failure: null });
     setDiceRolling(true);
@@ -155,6 +160,7 @@ export function DiceLayer({ battlefield }: { battlefield: BattlefieldData }) {
       .record(plans.map((p) => p.spec))
       .then(({ recordings, ms }) => {
         if (cancelled) return;
+        recorded = true;
         const p = new DicePlayer(plans, recordings);
         if (useDice.getState().skipTick !== skipAtStart) p.skip();
         shown.recordMs = ms;
@@ -169,9 +175,11 @@ export function DiceLayer({ battlefield }: { battlefield: BattlefieldData }) {
       });
     return () => {
       cancelled = true;
+      // Cut short before its dice were shown: the same order may throw them when asked again.
+      if (!recorded && thrownFor.current === lastOrder.id) thrownFor.current = null;
       setDiceRolling(false);
     };
-  }, [lastOrder, enabled, battlefield]);
+  }, [lastOrder, enabled, replaying, battlefield]);
 
   // Load Rapier in the worker, and map the ground dice avoid, a while after the table is up, so the
   // first throw need not wait for them.
