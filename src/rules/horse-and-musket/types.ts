@@ -7,6 +7,7 @@ import type { GameState, SideId, Unit } from '../../core/model';
 import type { Vec2 } from '../../core/geometry';
 import type { HiddenState } from './hidden';
 import type { PendingChoice } from './attack';
+import type { HmDeployment } from './deployment';
 
 /** Troop types of A §3. Freikorps and Freihussars are skirmishers with the `freikorps` flag. */
 export const TROOP_TYPES = ['infantry', 'skirmInf', 'lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'artillery', 'general'] as const;
@@ -211,6 +212,8 @@ export interface HmGame {
   entered?: { unit: string; force: string; turnNumber: number }[];
   /** The initiative winner has chosen to attack or defend (B §6.1 step 3). */
   postureChosen?: boolean;
+  /** Deployment by the players (B §6.2-6.3, deployment.ts); absent when the engine deploys both armies. */
+  deployment?: HmDeployment | null;
 }
 
 /** A flanking force or reinforcements waiting off the table (B §7). */
