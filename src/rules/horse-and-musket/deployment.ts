@@ -12,7 +12,8 @@
  *
  * Zones (B §6.3): a side's half of the table; an attacker no nearer than 12" to the centre line; only
  * cavalry, skirmishing cavalry and skirmishing infantry within 18" of the side edges. A defender's
- * first line stands within 18" of the centre line: checked when he says he is done.
+ * first line stands within 18" of the centre line: a unit further back must have a friend in front
+ * of it, checked at every placement and move.
  *
  * "Deploy the rest for me" puts each unit not yet placed where the engine's own deployment would,
  * or at the nearest free legal spot; it is what the computer player uses.
@@ -179,7 +180,8 @@ function problemAt(state: HmState, bf: Battlefield, u: HmUnit): string | null {
   if (p) return p;
   const fp = unitFootprint(u);
   if (impassableFor(bf, { x: fp.cx, y: fp.cy }, u.rs.troop)) return `${u.name} cannot stand on that ground`;
-  return null;
+  // Checked at every placement, so a finished plan always keeps its first line forward.
+  return firstLineProblem(state, u.side, u);
 }
 
 /** Whether `side` knows of this unit during the deployment: its own, and the enemy's set up in the open. */
@@ -282,11 +284,15 @@ export function applyDeployment(state: HmState, bf: Battlefield, action: Action,
   }
 }
 
-/** A defender's first line stands within 18" of the centre line (B §6.3): a unit further back needs a friend in front of it. */
-function firstLineProblem(state: HmState, side: SideId): string | null {
-  if (state.rules.sides[side]!.posture !== 'defender') return null;
+/**
+ * A defender's first line stands within 18" of the centre line (B §6.3): a unit further back needs a
+ * friend in front of it. `candidate` is a unit about to be put down (or moved), in its new place.
+ */
+function firstLineProblem(state: HmState, side: SideId, candidate?: HmUnit): string | null {
+  if (state.rules.sides[side]!.posture !== 'defender' || candidate?.rs.general) return null;
   const centre = state.battlefield.depth / 2;
-  const own = placedThisStep(state, side).filter((u) => !u.rs.general);
+  const own = placedThisStep(state, side).filter((u) => !u.rs.general && u.id !== candidate?.id);
+  if (candidate) own.push(candidate);
   const ahead = nearSide(state, side) ? 1 : -1;
   for (const u of own) {
     if (Math.abs(centre - u.y) <= DEFENDER_FIRST_LINE) continue;
