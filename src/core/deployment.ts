@@ -151,7 +151,7 @@ export function nearestFreePose<U extends Placeable>(
 
 /** The zones as shapes for the scene to shade: the viewer's own in its colour, faintly. */
 export function zoneOverlays(zones: readonly DeployZone[], colour: string): Overlay[] {
-  return zones.map((z) => ({ kind: 'polygon', points: z.polygon, colour, opacity: 0.22, label: z.label }));
+  return zones.map((z) => ({ kind: 'polygon', points: z.polygon, colour, opacity: 0.3, label: z.label }));
 }
 
 /** A rectangle [x0, x1] × [y0, y1] as a zone polygon, corners anticlockwise. */

@@ -11,6 +11,7 @@ import { ThinkingPanel } from './ThinkingPanel';
 import { DicePrompt, GameOverBanner, HoverTooltip, MessageLine, RuleNotes } from './Popups';
 import { SightComputing, SightPanel } from './SightPanel';
 import { SightProfile } from './SightProfile';
+import { DeployHandover, DeployPanel } from './DeployPanel';
 
 /** Keys for the sight tools. */
 const SIGHT_KEYS = { v: 'viewshed', d: 'dead', l: 'tool' } as const;
@@ -54,9 +55,11 @@ export function App() {
           <GameOverBanner />
           <SightComputing />
           <SightProfile />
+          <DeployHandover />
           <div className="hint">Left-drag: pan · right-drag: turn · wheel: zoom · V viewshed · D dead ground · L line of sight</div>
         </div>
         <aside className="side">
+          <DeployPanel />
           <UnitPanel />
           <SidePanel />
           <SightPanel />

@@ -127,9 +127,13 @@ export function compulsoryCount(state: HmState, side: SideId): { count: number; 
   return { count: Math.min(units, Math.max(1, Math.floor((percent * units) / 100))), percent };
 }
 
-/** Put every unit of the main body aside to wait for its deployment (setup, when the players deploy). */
-export function holdForDeployment(units: HmUnit[]): void {
-  for (const u of units) if (!u.carriedBy) u.carriedBy = UNDEPLOYED;
+/** Put every unit of the main body aside to wait for its deployment (setup, when the players deploy), facing the enemy. */
+export function holdForDeployment(units: HmUnit[], facing: number): void {
+  for (const u of units) {
+    if (u.carriedBy) continue;
+    u.carriedBy = UNDEPLOYED;
+    u.facing = facing;
+  }
 }
 
 /** Start the deployment once the initiative winner has chosen to attack or defend. */
@@ -238,8 +242,9 @@ export function applyDeployment(state: HmState, bf: Battlefield, action: Action,
       order.sort((a, b) => Number(!!a.rs.general) - Number(!!b.rs.general) || back(a) - back(b));
       const names: string[] = [];
       const stuck: string[] = [];
-      for (const want of order.slice(0, quota)) {
-        const u = state.units.find((x) => x.id === want.id)!;
+      for (const planned of order.slice(0, quota)) {
+        const u = state.units.find((x) => x.id === planned.id)!;
+        const want = u.rs.general ? behindCommand(state, u) ?? planned : planned;
         const candidate = formed(u, formationsFor(u).length ? want.formation : undefined);
         const others = onTable(state).filter((o) => visibleTo(state, o, d.side));
         const pose = nearestFreePose(candidate, { x: want.x, y: want.y, facing: want.facing }, zonesFor(state, u), others, (c) => problemAt(state, bf, c) === null);
@@ -282,6 +287,17 @@ export function applyDeployment(state: HmState, bf: Battlefield, action: Action,
     default:
       throw new RuleError(`the armies are being set up: "${action.type}" must wait until both sides have deployed`);
   }
+}
+
+/** Where a General goes: behind the middle of his Command as it was really set up (the CinC further back). */
+function behindCommand(state: HmState, g: HmUnit): HmUnit | null {
+  const own = placedThisStep(state, g.side).filter((u) => !u.rs.general);
+  const command = g.rs.general!.role === 'cinc' ? own : own.filter((u) => u.rs.command === g.id);
+  if (!command.length) return null;
+  const back = nearSide(state, g.side) ? -1 : 1;
+  const x = command.reduce((s, u) => s + u.x, 0) / command.length;
+  const y = command.reduce((s, u) => s + u.y, 0) / command.length + back * inch(g.rs.general!.role === 'cinc' ? 5 : 3);
+  return { ...g, x, y, facing: nearSide(state, g.side) ? Math.PI / 2 : -Math.PI / 2 };
 }
 
 /**

@@ -560,7 +560,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   sides.forEach((s, i) => {
     const own = armies[s.id]!;
     if (byPlayers) {
-      holdForDeployment(own);
+      holdForDeployment(own, i === 0 ? Math.PI / 2 : -Math.PI / 2);
       return;
     }
     deploy(bf, own.filter((u) => !u.carriedBy), i === 0, s.id === initiative ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
