@@ -26,6 +26,7 @@ import { zoneContext } from './moves';
 import { hmOverlays, hmSideInfo } from './display';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
+import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
 import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownEvents, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
@@ -323,6 +324,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   if (state.result || !state.active) return [];
   if (state.rules.pendingReaction) return reactionActions(state, side);
   if (state.rules.pendingChoice) return choiceActions(state, side);
+  if (offerPending(state)) return answerActions(state, side);
   const s = state.rules.turnSide;
   if (side && side !== s) return [];
   const rules = state.rules;
@@ -335,6 +337,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
     act('issue-orders', 'Issue orders', 'turn');
     if (!jokerDue(state, s)) act('pass', 'Pass', 'turn');
     if (mayLeaveField(state, s)) act('leave-field', 'Withdraw from the field (the enemy wins)', 'turn');
+    out.push(...endingActions(state, s));
     return out;
   }
   if (rules.pendingGeneralMove) {
@@ -388,6 +391,11 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     finishAction(state);
     return;
   }
+  if (offerPending(state)) {
+    applyAnswer(state, action, ctx);
+    finishAction(state);
+    return;
+  }
   if (rules.pendingChoice) {
     const u = unitById(state, rules.pendingChoice.awaiting)!;
     if (action.type !== 'resolve-choice') throw new RuleError(`${u.name} must first choose its Resolve modifiers`);
@@ -423,6 +431,14 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
       needStep('decision', 'A player passes');
       if (jokerDue(state, action.side)) throw new RuleError('the deck is empty: you must play the Joker');
       passTurn(state, ctx, HOOKS);
+      break;
+    case 'offer-end':
+      needStep('decision', 'An end to the battle is offered');
+      applyOffer(state, action, ctx);
+      break;
+    case 'surrender':
+      needStep('decision', 'A side surrenders');
+      applySurrender(state, action, ctx);
       break;
     case 'leave-field': {
       needStep('decision', 'A side leaves the field');
@@ -511,7 +527,7 @@ function startBattle(state: HmState, bf: Battlefield, ctx: RuleContext): void {
 
 function finishAction(state: HmState): void {
   const rules = state.rules;
-  state.phase = rules.pendingReaction ? 'reaction' : rules.pendingChoice ? 'resolve choice' : rules.step;
+  state.phase = rules.pendingReaction ? 'reaction' : rules.pendingChoice ? 'resolve choice' : offerPending(state) ? 'offer to end' : rules.step;
   // A game turn is both players' turns; the log and the top bar count the same way.
   state.turn = gameTurn(rules.turnNumber);
   if (!state.result) state.result = battleResult(state);
@@ -613,6 +629,10 @@ const hmAi: AiHints<HmGame, HmUnitState> = {
     if (action.type === 'issue-orders') return 0.95;
     if (action.type === 'pass') return 0.1;
     if (action.type === 'leave-field') return 0;
+    // The computer never offers to end the battle nor surrenders; it accepts an offer that names it the winner.
+    if (action.type === 'offer-end' || action.type === 'surrender') return 0;
+    if (action.type === 'accept-end') return (state as HmState).rules.endOffer?.winner === action.side ? 0.95 : 0.05;
+    if (action.type === 'refuse-end') return 0.5;
     // Cards are for giving orders: play them, keep discarding for want of anything better.
     if (action.type === 'play-card') return 0.7;
     if (action.type === 'discard') return 0.05;
