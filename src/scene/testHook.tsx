@@ -9,7 +9,7 @@ import { Vector3 } from 'three';
 import type { LegalAction } from '../core/ruleset';
 import type { GameView } from '../app/session';
 import type { ActionPreview } from '../app/engineApi';
-import { useApp } from '../app/store';
+import { autosavePending, useApp } from '../app/store';
 import { groundHeight } from './terrainGeometry';
 import { toWorld } from './coords';
 import { animating, miniatureStats } from './Units';
@@ -22,7 +22,7 @@ export interface TricorneHook {
   /** Viewport CSS pixels of a table point (z: height above the ground there, mm). */
   project(x: number, y: number, z?: number): { x: number; y: number; onScreen: boolean };
   ready: boolean;
-  /** True when no engine call (game or sight) is running and no unit is still moving. */
+  /** True when no engine call (game or sight) is running, no unit is still moving and the autosave is written. */
   idle(): boolean;
   /** Look at a table point from `distance` mm away, keeping the current viewing direction. */
   focus(x: number, y: number, distance: number): void;
@@ -80,7 +80,7 @@ export function TestHook() {
         };
       },
       ready: false,
-      idle: () => !useApp.getState().busy && !useApp.getState().sightComputing && !animating(),
+      idle: () => !useApp.getState().busy && !useApp.getState().sightComputing && !animating() && !autosavePending(),
       focus(x, y, distance) {
         const { camera: cam, controls: ctl, invalidate: redraw } = live.current;
         const bf = useApp.getState().battlefield;

@@ -11,6 +11,9 @@ import { ThinkingPanel } from './ThinkingPanel';
 import { DicePrompt, GameOverBanner, HoverTooltip, MessageLine, RuleNotes } from './Popups';
 import { SightComputing, SightPanel } from './SightPanel';
 import { SightProfile } from './SightProfile';
+import { ReplayBar } from './ReplayBar';
+import { ResultScreen } from './ResultScreen';
+import { SavesDialog } from './SavesDialog';
 import { DeployHandover, DeployPanel } from './DeployPanel';
 
 /** Keys for the sight tools. */
@@ -55,6 +58,7 @@ export function App() {
           <GameOverBanner />
           <SightComputing />
           <SightProfile />
+          <ReplayBar />
           <DeployHandover />
           <div className="hint">Left-drag: pan · right-drag: turn · wheel: zoom · V viewshed · D dead ground · L line of sight</div>
         </div>
@@ -69,6 +73,8 @@ export function App() {
       </div>
       <DicePrompt />
       <RuleNotes />
+      <SavesDialog />
+      <ResultScreen />
     </div>
   );
 }
