@@ -1,6 +1,6 @@
 /**
- * The Horse & Musket ruleset on the real page: the armies are drawn, and the turn buttons take the
- * side to act from the moment of decision  through reorganisation to the action step, where its
+ * The Horse & Musket ruleset on the real page (armies set up by the program): the armies are drawn, and the turn buttons take the
+ * side to act from the moment of decision through reorganisation to the action step, where its
  * units' orders name the card each one spends.
  */
 
