@@ -177,7 +177,8 @@ export function TestHook() {
   useFrame(() => {
     const s = useApp.getState();
     const hook = window.__tricorne;
-    const drawn = modelsReady() && (miniatureStats.instances > 0 || !s.view?.state.units.some((u) => !u.removed));
+    // Units off the table (aboard, off-table forces, waiting to be deployed) draw nothing.
+    const drawn = modelsReady() && (miniatureStats.instances > 0 || !s.view?.state.units.some((u) => !u.removed && !u.carriedBy));
     if (hook && !hook.ready && s.view && s.battlefield && s.status === 'ready' && drawn) {
       // Mark ready after this frame is submitted, so a screenshot sees it.
       requestAnimationFrame(() => {

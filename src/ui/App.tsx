@@ -15,6 +15,7 @@ import { ReplayBar } from './ReplayBar';
 import { ResultScreen } from './ResultScreen';
 import { SavesDialog } from './SavesDialog';
 import { DiceSkipButton } from '../scene/dice/DiceControls';
+import { DeployHandover, DeployPanel } from './DeployPanel';
 
 /** Keys for the sight tools. */
 const SIGHT_KEYS = { v: 'viewshed', d: 'dead', l: 'tool' } as const;
@@ -60,9 +61,11 @@ export function App() {
           <SightProfile />
           <ReplayBar />
           <DiceSkipButton />
+          <DeployHandover />
           <div className="hint">Left-drag: pan · right-drag: turn · wheel: zoom · V viewshed · D dead ground · L line of sight</div>
         </div>
         <aside className="side">
+          <DeployPanel />
           <UnitPanel />
           <SidePanel />
           <SightPanel />
