@@ -135,6 +135,10 @@ export interface AppState {
   lengthUnit: LengthUnit | null;
   /** Hot seat with hidden movement: the side the screen must be passed to before it is shown. */
   handoverTo: string | null;
+  /** The events of the last accepted order (either side's), for the dice thrown on the table; null after a new game or a load. */
+  lastOrder: { id: number; events: GameEvent[] } | null;
+  /** Dice are rolling on the table (or have just settled and are being read): the computer waits for them. */
+  diceRolling: boolean;
 }
 
 export const useApp = create<AppState>(() => ({
@@ -175,6 +179,8 @@ export const useApp = create<AppState>(() => ({
   playerSide: null,
   lengthUnit: null,
   handoverTo: null,
+  lastOrder: null,
+  diceRolling: false,
 }));
 
 const set = useApp.setState;
@@ -184,6 +190,7 @@ let engine: EngineConnection | null = null;
 /** The last save text, to restore the game into a new worker if the worker dies. */
 let lastSave: string | null = null;
 let logId = 0;
+let orderId = 0;
 /** Bumped whenever a new game starts, so a running opponent loop of the old game stops. */
 let generation = 0;
 
@@ -410,6 +417,7 @@ async function adoptView(view: GameView, events: GameEvent[] | null, terrainChan
     handoverTo: needsHandover(view) ? view.state.active : s.handoverTo,
     battlefield,
     log: [...s.log.filter((l) => l.seq <= view.seq), ...items],
+    lastOrder: events ? { id: ++orderId, events } : terrainChanged ? null : s.lastOrder,
     pending: null,
     hoverPoint: null,
     dice: null,
@@ -731,6 +739,7 @@ function scheduleOpponent(): void {
   window.setTimeout(() => {
     void (async () => {
       try {
+        await diceSettled();
         await opponentStep(side, gen);
       } finally {
         opponentRunning = false;
@@ -738,6 +747,29 @@ function scheduleOpponent(): void {
       scheduleOpponent();
     })();
   }, OPPONENT_DELAY_MS);
+}
+
+/** The longest the computer waits for dice on the table, ms (in case they never report settling). */
+const DICE_WAIT_LIMIT_MS = 20_000;
+
+/** Let the dice of the last order settle, and be read, before the computer gives its next order. */
+function diceSettled(): Promise<void> {
+  if (!get().diceRolling) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stop();
+      clearTimeout(timer);
+      resolve();
+    };
+    const stop = useApp.subscribe((s) => {
+      if (!s.diceRolling) done();
+    });
+    const timer = setTimeout(done, DICE_WAIT_LIMIT_MS);
+  });
+}
+
+export function setDiceRolling(diceRolling: boolean): void {
+  if (get().diceRolling !== diceRolling) set({ diceRolling });
 }
 
 async function opponentStep(side: string, gen: number): Promise<void> {

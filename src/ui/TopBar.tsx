@@ -3,6 +3,7 @@
 import { openSaves } from '../app/saves';
 import { startReplay } from '../app/replay';
 import { computerSide, openNewGame, resumeLastGame, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
+import { DiceSettings } from '../scene/dice/DiceControls';
 
 export function TopBar() {
   const view = useApp((s) => s.view);
@@ -91,6 +92,7 @@ export function TopBar() {
         <label title="Soft shadows (slow without a graphics card)">
           <input type="checkbox" data-testid="shadows" checked={shadows} onChange={(e) => setShadows(e.target.checked)} /> Shadows
         </label>
+        <DiceSettings />
         <button data-testid="rule-notes" onClick={() => setNotesOpen(true)}>
           Rule notes
         </button>
