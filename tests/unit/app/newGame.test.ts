@@ -275,7 +275,7 @@ describe('choosing', () => {
     const c = { ...defaultChoice(hm, 'keep-me'), playerSide: 1, dice: 'manual' as const, lengthUnit: 'cm' as const };
     const next = switchRuleset(c, onePage);
     expect(next).toMatchObject({ rulesetId: 'one-page', scenario: 'meeting', battlefield: { kind: 'generated', seed: 'keep-me' }, playerSide: 1, dice: 'manual', lengthUnit: 'cm', armies: [null, null] });
-    expect(next.options).toEqual({ activation: 'initiative', playersPerSide: 1, fogOfWar: false, commandControl: false, turnLimit: 8, visibility: 'clear' });
+    expect(next.options).toEqual({ activation: 'initiative', playersPerSide: 1, fogOfWar: false, commandControl: false, turnLimit: 8, visibility: 'clear', deployment: 'automatic' });
     expect(planGame(onePage, { ...next, scenario: 'river-crossing' }).setup).toEqual({ rulesetId: 'one-page', seed: 'keep-me', dice: 'manual', options: {}, scenario: 'river-crossing' });
   });
 
