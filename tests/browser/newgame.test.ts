@@ -157,6 +157,8 @@ describe('the new-game screen', () => {
     await page.getByTestId('ng-seed').fill('hotseat-browser');
     await page.getByTestId('ng-opponent-human').click();
     await page.getByTestId('ng-option-hiddenMovement').check();
+    // The program deploys both armies, so the first hand-over after the start is the turn's.
+    await page.getByTestId('ng-option-deployment').selectOption('automatic');
     await expect.poll(() => page.locator('.ng-help', { hasText: 'Hot seat' }).textContent()).toContain('the table is covered whenever the screen passes to the other player');
     await page.getByTestId('ng-start').click();
     await ready(page);
