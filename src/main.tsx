@@ -1,4 +1,4 @@
-/** Entry point: start the engine worker, begin a game (seed and dice from the URL) and render. */
+/** Entry point: start the engine worker, begin a game (from the address, the last visit or the new-game screen) and render. */
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -30,14 +30,23 @@ function optionsFrom(p: URLSearchParams): Record<string, unknown> {
   return out;
 }
 
-const scenario = params.get('scenario');
-const setup: GameSetup = {
-  rulesetId: params.get('ruleset') ?? 'one-page',
-  seed: params.get('seed') ?? 'tricorne',
-  dice: params.get('dice') === 'manual' ? 'manual' : 'seeded',
-  options: optionsFrom(params),
-  ...(scenario ? { scenario } : {}),
-};
+/**
+ * The game the address names: a ruleset, seed, scenario, dice or any option starts that game at
+ * once, as links and the browser tests do. With none of them the page resumes the last game or
+ * shows the new-game screen.
+ */
+function setupFrom(p: URLSearchParams): GameSetup | null {
+  const names = ['ruleset', 'seed', 'scenario', 'dice'].some((k) => p.has(k)) || [...p.keys()].some((k) => k.startsWith('opt.'));
+  if (!names) return null;
+  const scenario = p.get('scenario');
+  return {
+    rulesetId: p.get('ruleset') ?? 'one-page',
+    seed: p.get('seed') ?? 'tricorne',
+    dice: p.get('dice') === 'manual' ? 'manual' : 'seeded',
+    options: optionsFrom(p),
+    ...(scenario ? { scenario } : {}),
+  };
+}
 
 if (params.get('shadows') === '1') setShadows(true);
 
@@ -57,5 +66,5 @@ if (showcase && startShowcase(showcase)) {
       <App />
     </StrictMode>,
   );
-  void startApp(setup);
+  void startApp(setupFrom(params));
 }

@@ -4,9 +4,9 @@
  */
 
 import type { ElevationSource } from '../terrain/elevation';
-import type { Action, GameEvent, GameSetup } from '../core/model';
+import type { Action, ArmyRoster, GameEvent, GameSetup } from '../core/model';
 import type { Decision } from '../ai/utility';
-import type { LegalAction, Overlay, Ruleset, SideInfoSection } from '../core/ruleset';
+import type { ArmyBuilding, ArmyCheck, LegalAction, Overlay, Ruleset, SideInfoSection } from '../core/ruleset';
 import type { Stand } from '../core/model';
 import type { TerrainFeature } from '../terrain/features';
 import type { BattlefieldSpec } from '../terrain/battlefield';
@@ -106,7 +106,10 @@ export type ActionPreview =
   | { ok: false; error: string };
 
 /** What the page needs to know of a ruleset: its name, options and rule notes (no rules). */
-export type RulesetInfo = Pick<Ruleset, 'id' | 'name' | 'source' | 'lengthUnit' | 'options' | 'notes' | 'scenarios'>;
+export type RulesetInfo = Pick<Ruleset, 'id' | 'name' | 'source' | 'lengthUnit' | 'options' | 'notes' | 'scenarios' | 'sides'> & {
+  /** Its army lists, for the army builder; absent when it fields only preset armies. */
+  armies?: Pick<ArmyBuilding, 'lists' | 'listOption' | 'pointsOption'>;
+};
 
 /** A replay opened in the worker: how long it is, where its turns begin, and how it ended. */
 export interface ReplayInfo {
@@ -125,6 +128,10 @@ export interface ReplayInfo {
 
 export interface EngineApi {
   rulesets(): Promise<RulesetInfo[]>;
+  /** A ruleset's default army of a list for a points total, as a roster. Throws for an unknown list. */
+  defaultRoster(rulesetId: string, list: string, points: number): Promise<ArmyRoster>;
+  /** Price and check a roster against a points total, with every problem in words. */
+  checkArmy(rulesetId: string, roster: ArmyRoster, points: number): Promise<ArmyCheck>;
   /**
    * `viewer` on the calls that return a view: the side whose knowledge the view shows (a side id,
    * or ACTIVE_SIDE from session.ts for the side to act); absent, the whole state (see GameView).

@@ -7,7 +7,7 @@ import { readElevationFile } from '../terrain/elevation';
 import type { Action, GameEvent, GameSetup, GameState, Unit } from '../core/model';
 import { unitFootprint } from '../core/model';
 import { frontCentre, type Vec2 } from '../core/geometry';
-import type { Ruleset, SightRules } from '../core/ruleset';
+import type { ArmyBuilding, Ruleset, SightRules } from '../core/ruleset';
 import { makePlayer, type Player } from '../ai/players';
 import type { Decision, ScoredCandidate } from '../ai/utility';
 import { battlefieldFromSpec, type Battlefield } from '../terrain/battlefield';
@@ -68,6 +68,12 @@ function isUnitEnd(e: SightEnd): e is { unit: string } {
   return typeof (e as { unit?: unknown }).unit === 'string';
 }
 
+function armyBuilding(rulesetId: string): ArmyBuilding {
+  const r = getRuleset(rulesetId);
+  if (!r.armies) throw new Error(`${r.name} fields its preset armies; it has no army lists`);
+  return r.armies;
+}
+
 type Transfer = <T>(data: T, transfers: Transferable[]) => T;
 
 export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
@@ -113,8 +119,16 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
           options: r.options,
           notes: r.notes,
           scenarios: r.scenarios,
+          sides: r.sides,
+          ...(r.armies ? { armies: { lists: r.armies.lists, listOption: r.armies.listOption, pointsOption: r.armies.pointsOption } } : {}),
         };
       });
+    },
+    async defaultRoster(rulesetId, list, points) {
+      return armyBuilding(rulesetId).defaultRoster(list, points);
+    },
+    async checkArmy(rulesetId, roster, points) {
+      return armyBuilding(rulesetId).checkRoster(roster, points);
     },
     async newGame(setup: GameSetup, viewer?: string) {
       session = new GameSession(setup);

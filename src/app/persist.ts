@@ -5,6 +5,7 @@
  * for them; the newest record always wins.
  */
 
+import type { LengthUnit } from '../core/measure';
 import type { DicePrompt, Opponent } from './store';
 import type { Action } from '../core/model';
 
@@ -20,6 +21,9 @@ export interface SavedPendingOrder {
 /** What the page adds to the save to resume exactly: who plays, what was selected, what was half given. */
 export interface PageExtras {
   opponent: Opponent;
+  /** The side the person plays against the computer, and the page's length unit (new-game screen). */
+  playerSide?: string | null;
+  lengthUnit?: LengthUnit | null;
   selected: string | null;
   pending: SavedPendingOrder | null;
   dice: DicePrompt | null;

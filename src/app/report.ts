@@ -6,7 +6,7 @@
 
 import { create } from 'zustand';
 import type { BattleReport } from './battleReport';
-import { api, newGame, useApp } from './store';
+import { api, openNewGame, useApp } from './store';
 import { exitReplay } from './replay';
 
 export interface ReportState {
@@ -48,14 +48,9 @@ export function closeReport(): void {
   useReport.setState({ open: false });
 }
 
-/**
- * "New game" from the result screen. The new-game screen is another part's work; until it exists
- * this starts a battle with the same ruleset, scenario, options and dice on fresh ground.
- */
+/** "New game" from the result screen: the new-game screen, over the finished battle. */
 export async function newGameAfterBattle(): Promise<void> {
   await exitReplay();
-  const setup = useApp.getState().setup;
-  if (!setup) return;
   closeReport();
-  await newGame({ ...setup, seed: Math.random().toString(36).slice(2, 8) });
+  openNewGame();
 }

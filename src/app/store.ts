@@ -6,24 +6,29 @@
 
 import { heightSpan, type ElevationSource } from '../terrain/elevation';
 import { create } from 'zustand';
-import type { Action, GameEvent, GameSetup } from '../core/model';
-import type { ActionParam, LegalAction, Overlay, SideInfoSection } from '../core/ruleset';
+import type { Action, ArmyRoster, GameEvent, GameSetup } from '../core/model';
+import type { ActionParam, ArmyCheck, LegalAction, Overlay, SideInfoSection } from '../core/ruleset';
 import type { Vec2 } from '../core/geometry';
 import type { ActionPreview, BattlefieldData, ComputerMove, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
 import { frontCentre } from '../core/geometry';
 import { unitFootprint } from '../core/model';
 import { ACTIVE_SIDE, type ActResult, type GameView } from './session';
 import { connectEngine, type EngineConnection } from './engineClient';
+import type { LengthUnit } from '../core/measure';
+import { planGame, secretGame, type NewGameChoice } from './newGame';
 import { Autosaver, autosavesToDrop, newestOtherAutosave, saveDb, tabId, type AutosaveRecord, type PageExtras } from './persist';
 
-/** Who plays the second side: a person at the same screen, or a computer player by name. */
-export type Opponent = 'human' | 'random' | 'scripted' | 'ai:easy' | 'ai:normal' | 'ai:hard';
+type Level = 'easy' | 'normal' | 'hard';
+/** Who plays the other side: a person at the same screen, or a computer player by name. */
+export type Opponent = 'human' | 'random' | 'scripted' | `ai:${Level}` | `ai:${Level}:${'cautious' | 'aggressive'}`;
 
 export const OPPONENTS: { value: Opponent; label: string }[] = [
   { value: 'human', label: 'human (hot seat)' },
-  { value: 'ai:easy', label: 'computer: easy' },
-  { value: 'ai:normal', label: 'computer: normal' },
-  { value: 'ai:hard', label: 'computer: hard' },
+  ...(['easy', 'normal', 'hard'] as const).flatMap((level) => [
+    { value: `ai:${level}` as const, label: `computer: ${level}` },
+    { value: `ai:${level}:cautious` as const, label: `computer: ${level}, cautious` },
+    { value: `ai:${level}:aggressive` as const, label: `computer: ${level}, aggressive` },
+  ]),
   { value: 'scripted', label: 'scripted (always attacks)' },
   { value: 'random', label: 'random legal moves' },
 ];
@@ -118,6 +123,22 @@ export interface AppState {
   ruleOverlays: Overlay[];
   /** What the pending order would do with the value under the pointer (worked out in the worker). */
   preview: ActionPreview | null;
+  /** The new-game screen is shown (on a first visit, and from the top bar's New game). */
+  newGameOpen: boolean;
+  /** What the new-game screen last started, to offer again. */
+  lastChoice: NewGameChoice | null;
+  /** The step of starting a battle under way, for the screen's progress. */
+  startStage: 'armies' | 'terrain' | null;
+  /** The side the person plays against the computer (null: the first side). */
+  playerSide: string | null;
+  /** Inches or centimetres for distances on the page (null: the rulebook's own). */
+  lengthUnit: LengthUnit | null;
+  /** Hot seat with hidden movement: the side the screen must be passed to before it is shown. */
+  handoverTo: string | null;
+  /** The events of the last accepted order (either side's), for the dice thrown on the table; null after a new game or a load. */
+  lastOrder: { id: number; events: GameEvent[] } | null;
+  /** Dice are rolling on the table (or have just settled and are being read): the computer waits for them. */
+  diceRolling: boolean;
 }
 
 export const useApp = create<AppState>(() => ({
@@ -152,6 +173,14 @@ export const useApp = create<AppState>(() => ({
   sideInfoSide: null,
   ruleOverlays: [],
   preview: null,
+  newGameOpen: false,
+  lastChoice: null,
+  startStage: null,
+  playerSide: null,
+  lengthUnit: null,
+  handoverTo: null,
+  lastOrder: null,
+  diceRolling: false,
 }));
 
 const set = useApp.setState;
@@ -161,6 +190,7 @@ let engine: EngineConnection | null = null;
 /** The last save text, to restore the game into a new worker if the worker dies. */
 let lastSave: string | null = null;
 let logId = 0;
+let orderId = 0;
 /** Bumped whenever a new game starts, so a running opponent loop of the old game stops. */
 let generation = 0;
 
@@ -188,9 +218,12 @@ export function clearMessage(): void {
 // ---------------------------------------------------------------------------------------------
 // Sides
 
-/** The side a computer opponent plays: the second side (the first is the player's own). */
+/** The side a computer opponent plays: the side the person does not (by default the second). */
 export function computerSide(view: GameView | null): string | null {
-  return view?.state.sides[1]?.id ?? null;
+  const sides = view?.state.sides ?? [];
+  const own = get().playerSide;
+  if (own && sides.some((x) => x.id === own)) return sides.find((x) => x.id !== own)?.id ?? null;
+  return sides[1]?.id ?? null;
 }
 
 /**
@@ -245,8 +278,11 @@ async function recoverFromCrash(why: string): Promise<void> {
   }
 }
 
-/** Start the worker, read the rulesets and begin a game. */
-export async function startApp(setup: GameSetup): Promise<void> {
+/**
+ * Start the worker, read the rulesets and begin a game: the one the address names, else the
+ * previous visit's game, else the new-game screen.
+ */
+export async function startApp(setup: GameSetup | null): Promise<void> {
   if (!engine) startEngine();
   try {
     const rulesets = await api().rulesets();
@@ -263,6 +299,12 @@ export async function startApp(setup: GameSetup): Promise<void> {
     const resumed = own ? await loadSave(own.save, 'the game this tab was playing', own.extras) : false;
     if (!resumed) {
       const why = own ? get().message : null;
+      if (!setup) {
+        // No game in the address: the new-game screen, which offers another tab's game to resume.
+        set({ newGameOpen: true });
+        if (why) say('error', why.text);
+        return;
+      }
       await newGame(setup);
       if (why) say('error', `${why.text} A new game was started instead.`);
     }
@@ -273,15 +315,72 @@ export async function startApp(setup: GameSetup): Promise<void> {
   }
 }
 
-export async function newGame(setup: GameSetup): Promise<void> {
-  await guarded(async () => {
+/** Who sits where in a new game: the opponent, and the index of the side the person plays. */
+export interface Seating {
+  opponent: Opponent;
+  playerSide: number;
+}
+
+export async function newGame(setup: GameSetup, seating?: Seating): Promise<boolean> {
+  return guarded(async () => {
     clearPageExtras();
-    const view = await ownView(await api().newGame(setup, ACTIVE_SIDE));
+    set({ startStage: 'armies' });
+    const fresh = await api().newGame(setup, ACTIVE_SIDE);
+    if (seating) set({ opponent: seating.opponent, playerSide: fresh.state.sides[seating.playerSide]?.id ?? null });
+    const view = await ownView(fresh);
     generation++;
-    set({ setup, log: [], selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
+    shownSide = null;
+    set({ setup, log: [], selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null, handoverTo: null, startStage: 'terrain' });
     await adoptView(view, null, true);
     say('info', `New game: ${rulesetName(view.state.rulesetId)}, seed "${setup.seed}".`);
-  });
+  }).finally(() => set({ startStage: null }));
+}
+
+export function openNewGame(open = true): void {
+  set({ newGameOpen: open });
+}
+
+/** Start the battle the new-game screen describes; the screen closes once the table is laid. */
+export async function startBattle(choice: NewGameChoice): Promise<boolean> {
+  const ruleset = get().rulesets.find((r) => r.id === choice.rulesetId);
+  if (!ruleset) {
+    say('error', `There is no ruleset "${choice.rulesetId}".`);
+    return false;
+  }
+  const plan = planGame(ruleset, choice);
+  set({ lastChoice: choice, lengthUnit: plan.lengthUnit });
+  const ok = await newGame(plan.setup, { opponent: plan.opponent, playerSide: plan.playerSide });
+  if (ok) set({ newGameOpen: false, status: 'ready' });
+  return ok;
+}
+
+/** The ruleset's default army of a list for a points total, as a roster the builder can edit. */
+export async function defaultRoster(rulesetId: string, list: string, points: number): Promise<ArmyRoster> {
+  return api().defaultRoster(rulesetId, list, points);
+}
+
+/** Price a roster and list what is wrong with it, in the worker (the page knows no army lists' rules). */
+export async function checkArmy(rulesetId: string, roster: ArmyRoster, points: number): Promise<ArmyCheck> {
+  return api().checkArmy(rulesetId, roster, points);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hot seat with hidden movement: the screen is covered whenever the other player is to act
+
+/** The side whose player last uncovered the screen. */
+let shownSide: string | null = null;
+
+function needsHandover(view: GameView): boolean {
+  const s = get();
+  const ruleset = s.rulesets.find((r) => r.id === view.state.rulesetId);
+  const active = view.state.active;
+  return s.opponent === 'human' && !!ruleset && secretGame(ruleset, view.state.options) && !!active && !view.state.result && active !== shownSide;
+}
+
+/** The player the screen was passed to uncovers it. */
+export function takeOverScreen(): void {
+  shownSide = get().handoverTo;
+  set({ handoverTo: null });
 }
 
 /**
@@ -315,8 +414,10 @@ async function adoptView(view: GameView, events: GameEvent[] | null, terrainChan
   const selUnit = selected ? view.state.units.find((u) => u.id === selected) : undefined;
   set((s) => ({
     view,
+    handoverTo: needsHandover(view) ? view.state.active : s.handoverTo,
     battlefield,
     log: [...s.log.filter((l) => l.seq <= view.seq), ...items],
+    lastOrder: events ? { id: ++orderId, events } : terrainChanged ? null : s.lastOrder,
     pending: null,
     hoverPoint: null,
     dice: null,
@@ -385,6 +486,8 @@ function pageExtras(s: AppState = get()): PageExtras {
   const p = s.pending;
   return {
     opponent: s.opponent,
+    playerSide: s.playerSide,
+    lengthUnit: s.lengthUnit,
     selected: s.selected,
     pending: p ? { label: p.legal.label, ...(p.legal.unit ? { unit: p.legal.unit } : {}), action: p.legal.action, values: p.values, step: p.step } : null,
     dice: s.dice,
@@ -399,7 +502,7 @@ function writeAutosave(): void {
 
 // A change of opponent, selection or a half-given order is kept too, so a reload loses nothing.
 useApp.subscribe((s, prev) => {
-  if (s.opponent !== prev.opponent || s.selected !== prev.selected || s.pending !== prev.pending || s.dice !== prev.dice) writeAutosave();
+  if (s.opponent !== prev.opponent || s.playerSide !== prev.playerSide || s.lengthUnit !== prev.lengthUnit || s.selected !== prev.selected || s.pending !== prev.pending || s.dice !== prev.dice) writeAutosave();
 });
 
 /** Extras waiting for the position they belong to (set by a resumed autosave, used once). */
@@ -571,19 +674,21 @@ export async function saveText(): Promise<string | null> {
 export async function loadSave(text: string, fileName = 'the file', extras?: PageExtras): Promise<boolean> {
   return guarded(async () => {
     let view: GameView;
-    const opponent = get().opponent;
+    const { opponent, playerSide, lengthUnit } = get();
     // The viewer depends on who plays: a resumed game's opponent is set before its first view.
-    if (extras) set({ opponent: extras.opponent });
+    if (extras) set({ opponent: extras.opponent, playerSide: extras.playerSide ?? null, lengthUnit: extras.lengthUnit ?? null });
     try {
       view = await ownView(await api().loadSave(text, ACTIVE_SIDE));
     } catch (e) {
-      if (extras) set({ opponent });
+      if (extras) set({ opponent, playerSide, lengthUnit });
       throw new Error(`Could not load ${fileName}: ${errorText(e)}. The game in progress is unchanged.`, { cause: e });
     }
     generation++;
+    shownSide = null;
     extrasToRestore = extras ?? null;
     const setup = (JSON.parse(text) as { setup: GameSetup }).setup;
-    set({ setup, log: await historyItems(), selected: null, pending: null, dice: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
+    // A loaded game takes the table: the new-game screen, if open, closes.
+    set({ setup, log: await historyItems(), selected: null, pending: null, dice: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null, newGameOpen: false, status: 'ready' });
     await adoptView(view, null, true);
     say('info', extras ? `Resumed your game where you left it: ${view.seq} orders replayed.` : `Loaded ${fileName}: ${view.seq} orders replayed.`);
   });
@@ -634,6 +739,7 @@ function scheduleOpponent(): void {
   window.setTimeout(() => {
     void (async () => {
       try {
+        await diceSettled();
         await opponentStep(side, gen);
       } finally {
         opponentRunning = false;
@@ -641,6 +747,29 @@ function scheduleOpponent(): void {
       scheduleOpponent();
     })();
   }, OPPONENT_DELAY_MS);
+}
+
+/** The longest the computer waits for dice on the table, ms (in case they never report settling). */
+const DICE_WAIT_LIMIT_MS = 20_000;
+
+/** Let the dice of the last order settle, and be read, before the computer gives its next order. */
+function diceSettled(): Promise<void> {
+  if (!get().diceRolling) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stop();
+      clearTimeout(timer);
+      resolve();
+    };
+    const stop = useApp.subscribe((s) => {
+      if (!s.diceRolling) done();
+    });
+    const timer = setTimeout(done, DICE_WAIT_LIMIT_MS);
+  });
+}
+
+export function setDiceRolling(diceRolling: boolean): void {
+  if (get().diceRolling !== diceRolling) set({ diceRolling });
 }
 
 async function opponentStep(side: string, gen: number): Promise<void> {
@@ -795,6 +924,10 @@ export function clearSightLine(): void {
   set({ sightStart: null, sightHover: null, sightLine: null });
 }
 
+export function setLengthUnit(lengthUnit: LengthUnit | null): void {
+  set({ lengthUnit });
+}
+
 export function setShadows(shadows: boolean): void {
   set({ shadows });
 }
@@ -818,7 +951,7 @@ export function latestView(): GameView | null {
 export function viewerSide(s: Pick<AppState, 'view' | 'opponent'> = get()): string | null {
   const state = s.view?.state;
   if (!state) return null;
-  if (s.opponent !== 'human') return state.sides[0]?.id ?? null;
+  if (s.opponent !== 'human') return state.sides.find((x) => x.id !== computerSide(s.view))?.id ?? null;
   return state.active ?? state.sides[0]?.id ?? null;
 }
 

@@ -64,6 +64,7 @@ export function apply(ruleset: Ruleset, state: GameState, action: Action, entere
 
 export function createGame(ruleset: Ruleset, setup: GameSetup): GameState {
   if (setup.rulesetId !== ruleset.id) throw new RuleError(`setup is for ${setup.rulesetId}, not ${ruleset.id}`);
+  if (setup.armies && !ruleset.armies) throw new RuleError(`${ruleset.name} fields its preset armies; it takes no army rosters`, 'armies');
   return ruleset.createGame(setup);
 }
 

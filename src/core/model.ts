@@ -142,6 +142,26 @@ export interface GameSetup {
    * place of its generated hills. Carried here so a save replays it anywhere.
    */
   elevation?: ElevationSource;
+  /**
+   * The armies chosen on the new-game screen, by side id, for a ruleset that builds armies from its
+   * lists (Ruleset.armies); absent, each side takes the ruleset's preset or default army.
+   */
+  armies?: Record<SideId, ArmyRoster>;
+}
+
+/** So many units (or Generals) of one item of an army list, at one size. */
+export interface RosterPick {
+  /** The list item's id (ArmyListItem.id). */
+  item: string;
+  count: number;
+  /** Stands a unit, for items offered in several sizes; absent for one size or a rolled size. */
+  stands?: number;
+}
+
+/** An army as a player chose it: a list and what was bought from it. */
+export interface ArmyRoster {
+  list: string;
+  picks: RosterPick[];
 }
 
 /** A log entry: the action and, for dice entered by hand, the values entered. */

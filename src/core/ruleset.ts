@@ -4,7 +4,7 @@
  */
 
 import type { DiceRoller } from './dice';
-import type { Action, GameEvent, GameSetup, GameState, Unit } from './model';
+import type { Action, ArmyRoster, GameEvent, GameSetup, GameState, Unit } from './model';
 import type { Battlefield } from '../terrain/battlefield';
 import type { LengthUnit } from './measure';
 import type { Vec2 } from './geometry';
@@ -36,6 +36,11 @@ export interface OptionDef {
   choices?: { value: string; label: string }[];
   min?: number;
   max?: number;
+  /**
+   * When on, each side may know only part of the game (hidden movement): at the same screen the
+   * page covers the table whenever the other player is to act.
+   */
+  secret?: boolean;
 }
 
 /**
@@ -62,6 +67,63 @@ export function checkOptions(defs: readonly OptionDef[], given: Record<string, u
   return out;
 }
 
+/** One size a list item is bought in, with the points for one unit of it. */
+export interface ArmyItemSize {
+  /** Stands a unit; null when the size is rolled when the army takes the field. */
+  stands: number | null;
+  points: number;
+}
+
+/** One thing an army may buy from a list: a kind of unit, or a General. */
+export interface ArmyListItem {
+  id: string;
+  name: string;
+  /** The heading it is listed under ("Infantry", "Cavalry", "Artillery", "Generals"). */
+  group: string;
+  /** Its status or quality in words ("Elite", "rolled on table A"). */
+  detail: string;
+  /** The sizes on offer, smallest first, each with its points. */
+  sizes: ArmyItemSize[];
+  /** The size usually fielded, which the builder adds first (one of `sizes`). */
+  usual: number | null;
+  /** The list's limit in words ("at most 3", "at most ⅓ of the mounted units"); absent when none. */
+  limit?: string;
+}
+
+/** An army list as the army builder shows it. */
+export interface ArmyListInfo {
+  id: string;
+  name: string;
+  /** When it fought ("Seven Years War, 1756-58"). */
+  period: string;
+  /** The list's rules in words: budget modifier, national rules. */
+  notes: string[];
+  items: ArmyListItem[];
+}
+
+/** A roster priced and checked against a points total. */
+export interface ArmyCheck {
+  points: number;
+  /** What the army may spend: the points total with the list's budget modifier. */
+  budget: number;
+  /** The bill, one line per pick and General. */
+  lines: { what: string; count: number; points: number }[];
+  /** Everything wrong with the army, in words; empty when it may take the field. */
+  problems: string[];
+}
+
+/** Armies built from a rulebook's lists to a points total (the new-game screen's army builder). */
+export interface ArmyBuilding {
+  lists: ArmyListInfo[];
+  /** The option holding each side's list, by side id, and the option holding the points total. */
+  listOption: Record<string, string>;
+  pointsOption: string;
+  /** A sensible army of a list for a points total, as a roster: the army a side takes by default. */
+  defaultRoster(list: string, points: number): ArmyRoster;
+  /** Price and check a roster; an unknown list or item is a problem, not a throw. */
+  checkRoster(roster: ArmyRoster, points: number): ArmyCheck;
+}
+
 /** A resolution of a gap or contradiction in the rulebook, shown to players in the rule notes. */
 export interface RuleNote {
   id: string;
@@ -84,6 +146,8 @@ export type ActionParam =
       minReach?: number;
       /** Allowed directions from the origin (angle of the centre line and half-width), if limited. */
       sectors?: { centre: number; halfWidth: number }[];
+      /** Areas the point must fall in (deployment zones), if limited: any one of these polygons. */
+      regions?: Vec2[][];
     }
   | { name: string; kind: 'unit'; label: string; choices: string[] }
   | { name: string; kind: 'angle'; label: string; min: number; max: number }
@@ -204,6 +268,10 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   notes: RuleNote[];
   /** Scenarios the ruleset offers; the first is the default. */
   scenarios: { id: string; name: string; description: string }[];
+  /** The sides of a new game in order, with their names when the armies are the preset ones. */
+  sides: { id: string; name: string }[];
+  /** Army lists to build armies from; absent when the ruleset fields only its preset armies. */
+  armies?: ArmyBuilding;
 
   /** Build the initial state. Uses only the setup, so every machine builds the same state. */
   createGame(setup: GameSetup): GameState<RS, US>;

@@ -29,6 +29,15 @@ const setupSchema = z.object({
       verticalScale: z.number().optional(),
     })
     .optional(),
+  armies: z
+    .record(
+      z.string(),
+      z.object({
+        list: z.string().min(1),
+        picks: z.array(z.object({ item: z.string().min(1), count: z.number().int(), stands: z.number().int().optional() })),
+      }),
+    )
+    .optional(),
 });
 
 export const saveSchema = z.object({

@@ -14,6 +14,7 @@ import { groundHeight } from './terrainGeometry';
 import { toWorld } from './coords';
 import { animating, miniatureStats } from './Units';
 import { modelsReady } from './models';
+import { diceReport, type DiceReport } from './dice/DiceLayer';
 
 export interface TricorneHook {
   view(): GameView | null;
@@ -44,6 +45,8 @@ export interface TricorneHook {
   ruleOverlays(): { count: number; labels: string[]; meshes: number };
   /** The engine's preview of the order being given, as the page shows it (null when none). */
   preview(): ActionPreview | null;
+  /** The dice thrown on the table: settings, phase, and each die's value as drawn. */
+  dice(): DiceReport;
 }
 
 declare global {
@@ -150,6 +153,7 @@ export function TestHook() {
         return { count: list.length, labels: list.map((o) => o.label ?? o.kind), meshes };
       },
       preview: () => useApp.getState().preview,
+      dice: () => diceReport(),
       setVisible(name, visible) {
         let n = 0;
         live.current.scene.traverse((o) => {
@@ -173,7 +177,8 @@ export function TestHook() {
   useFrame(() => {
     const s = useApp.getState();
     const hook = window.__tricorne;
-    const drawn = modelsReady() && (miniatureStats.instances > 0 || !s.view?.state.units.some((u) => !u.removed));
+    // Units off the table (aboard, off-table forces, waiting to be deployed) draw nothing.
+    const drawn = modelsReady() && (miniatureStats.instances > 0 || !s.view?.state.units.some((u) => !u.removed && !u.carriedBy));
     if (hook && !hook.ready && s.view && s.battlefield && s.status === 'ready' && drawn) {
       // Mark ready after this frame is submitted, so a screenshot sees it.
       requestAnimationFrame(() => {

@@ -14,6 +14,10 @@ import { SightProfile } from './SightProfile';
 import { ReplayBar } from './ReplayBar';
 import { ResultScreen } from './ResultScreen';
 import { SavesDialog } from './SavesDialog';
+import { DiceSkipButton } from '../scene/dice/DiceControls';
+import { DeployHandover, DeployPanel } from './DeployPanel';
+import { NewGameScreen } from './NewGameScreen';
+import { HotSeatCover } from './HotSeatCover';
 
 /** Keys for the sight tools. */
 const SIGHT_KEYS = { v: 'viewshed', d: 'dead', l: 'tool' } as const;
@@ -58,9 +62,12 @@ export function App() {
           <SightComputing />
           <SightProfile />
           <ReplayBar />
+          <DiceSkipButton />
+          <DeployHandover />
           <div className="hint">Left-drag: pan · right-drag: turn · wheel: zoom · V viewshed · D dead ground · L line of sight</div>
         </div>
         <aside className="side">
+          <DeployPanel />
           <UnitPanel />
           <SidePanel />
           <SightPanel />
@@ -72,6 +79,8 @@ export function App() {
       <RuleNotes />
       <SavesDialog />
       <ResultScreen />
+      <HotSeatCover />
+      <NewGameScreen />
     </div>
   );
 }

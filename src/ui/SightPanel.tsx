@@ -7,10 +7,12 @@ import { useMemo } from 'react';
 import { formatLength, type LengthUnit } from '../core/measure';
 import { toggleSight, useApp, type SightModes } from '../app/store';
 
+/** Inches or centimetres for distances on the page: the player's choice, else the rulebook's. */
 export function useLengthUnit(): LengthUnit {
   const view = useApp((s) => s.view);
   const rulesets = useApp((s) => s.rulesets);
-  return rulesets.find((r) => r.id === view?.state.rulesetId)?.lengthUnit ?? 'in';
+  const chosen = useApp((s) => s.lengthUnit);
+  return chosen ?? rulesets.find((r) => r.id === view?.state.rulesetId)?.lengthUnit ?? 'in';
 }
 
 const SWITCHES: { mode: keyof SightModes; label: string; key: string; title: string }[] = [

@@ -1,13 +1,12 @@
 /** The top bar: where the game stands, the turn-level orders, undo, saves, replay and a new game. */
 
-import { useState } from 'react';
 import { openSaves } from '../app/saves';
 import { startReplay } from '../app/replay';
-import { newGame, resumeLastGame, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
+import { computerSide, openNewGame, resumeLastGame, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
+import { DiceSettings } from '../scene/dice/DiceControls';
 
 export function TopBar() {
   const view = useApp((s) => s.view);
-  const setup = useApp((s) => s.setup);
   const rulesets = useApp((s) => s.rulesets);
   const legal = useApp((s) => s.legal);
   const busy = useApp((s) => s.busy);
@@ -15,13 +14,12 @@ export function TopBar() {
   const resumeText = useApp((s) => s.resumeText);
   const shadows = useApp((s) => s.shadows);
   const replaying = useApp((s) => s.replaying);
-  const [seed, setSeed] = useState('');
 
   const state = view?.state;
   const ruleset = rulesets.find((r) => r.id === state?.rulesetId);
   const active = state?.sides.find((s) => s.id === state.active);
   const turnActions = legal.filter((l) => !l.unit);
-  const opponentSide = state?.sides[1];
+  const opponentSide = state?.sides.find((s) => s.id === computerSide(view));
 
   return (
     <header className="topbar" data-testid="topbar">
@@ -88,23 +86,13 @@ export function TopBar() {
         <button data-testid="replay" disabled={busy || replaying || !view?.seq} onClick={() => void startReplay()} title="Watch this battle again from the start, step by step">
           Replay
         </button>
-        <form
-          className="new-game"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const s = seed.trim() || Math.random().toString(36).slice(2, 8);
-            void newGame({ rulesetId: setup?.rulesetId ?? 'one-page', seed: s, dice: setup?.dice ?? 'seeded' });
-            setSeed('');
-          }}
-        >
-          <input data-testid="seed-input" placeholder="seed" value={seed} onChange={(e) => setSeed(e.target.value)} size={8} />
-          <button data-testid="new-game" type="submit" disabled={busy || replaying}>
-            New game
-          </button>
-        </form>
+        <button data-testid="new-game" disabled={busy || replaying} onClick={() => openNewGame()} title="Choose a rulebook, a battlefield, the armies and the opponent">
+          New game
+        </button>
         <label title="Soft shadows (slow without a graphics card)">
           <input type="checkbox" data-testid="shadows" checked={shadows} onChange={(e) => setShadows(e.target.checked)} /> Shadows
         </label>
+        <DiceSettings />
         <button data-testid="rule-notes" onClick={() => setNotesOpen(true)}>
           Rule notes
         </button>

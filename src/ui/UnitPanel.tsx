@@ -7,14 +7,14 @@ import { useState } from 'react';
 import type { ActionParam, LegalAction } from '../core/ruleset';
 import { formatLength } from '../core/measure';
 import { cancelOrder, currentParam, provideParam, selectUnit, setAngleValue, startOrder, useApp } from '../app/store';
+import { useLengthUnit } from './SightPanel';
 
 const deg = (rad: number) => Math.round((rad * 180) / Math.PI);
 
 function ParamPrompt({ param }: { param: ActionParam }) {
   const view = useApp((s) => s.view);
-  const rulesets = useApp((s) => s.rulesets);
   const angle = useApp((s) => s.angleValue);
-  const unit = rulesets.find((r) => r.id === view?.state.rulesetId)?.lengthUnit ?? 'in';
+  const unit = useLengthUnit();
   const [dice, setDice] = useState<string[]>([]);
   const unitName = (id: string) => view?.state.units.find((u) => u.id === id)?.name ?? id;
 

@@ -22,7 +22,21 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function openApp(baseUrl: string, query = ''): Promise<App> {
+/**
+ * The address to open: the dice thrown on the table are turned off unless the test asks for them
+ * (`dice3d=on` or `fast`), so tests that do not look at them do not wait for them.
+ */
+function withDiceSetting(query: string): string {
+  if (/[?&]dice3d=/.test(query)) return query;
+  if (query === '') return '?dice3d=off';
+  return `${query}${query.includes('?') ? '&' : '?'}dice3d=off`;
+}
+
+/**
+ * Open the page and wait until the game is on the table; with `waitFor` a test id instead, wait
+ * until that is shown (the new-game screen, which has no game behind it yet).
+ */
+export async function openApp(baseUrl: string, query = '', waitFor?: string): Promise<App> {
   await mkdir(RESULTS, { recursive: true });
   const profile = await mkdtemp(join(tmpdir(), 'tricorne-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -46,8 +60,9 @@ export async function openApp(baseUrl: string, query = ''): Promise<App> {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
-  await page.goto(baseUrl + query);
-  await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
+  await page.goto(baseUrl + withDiceSetting(query));
+  if (waitFor) await page.getByTestId(waitFor).waitFor({ timeout: 100_000 });
+  else await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
   return {
     context,
     page,

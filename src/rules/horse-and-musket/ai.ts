@@ -5,6 +5,7 @@
  */
 
 import type { Action, Unit } from '../../core/model';
+import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { inch } from '../../core/measure';
 import type { AiHints } from '../../core/ruleset';
 import { angleOf, direction, sub } from '../../core/geometry';
@@ -162,12 +163,20 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     if (action.type === 'issue-orders') return 0.95;
     if (action.type === 'pass') return 0.1;
     if (action.type === 'leave-field') return 0;
+    // The computer never offers to end the battle nor surrenders; it accepts an offer that names it the winner.
+    if (action.type === 'offer-end' || action.type === 'surrender') return 0;
+    if (action.type === 'accept-end') return hs.rules.endOffer?.winner === action.side ? 0.95 : 0.05;
+    if (action.type === 'refuse-end') return 0.5;
     if (action.type === 'play-card') {
       const card = hs.rules.cards[String(action.card)];
       return card ? multiCardValue(hs, card.kind, String(action.side)) : 0.5;
     }
     if (action.type === 'discard') return 0.05;
     if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
+    // The computer sets up its army as the engine's deployment does, then says it is done.
+    if (action.type === DEPLOY_REST_ACTION) return 0.95;
+    if (action.type === DEPLOY_DONE_ACTION) return 0.9;
+    if (action.type === DEPLOY_ACTION) return 0;
     if (action.type !== 'react') return undefined;
     const d = unitById(hs, String(hs.rules.pendingReaction?.defender ?? ''));
     if (!d) return undefined;

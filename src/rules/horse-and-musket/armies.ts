@@ -839,7 +839,7 @@ export function armyCostLines(army: Army): CostLine[] {
     const e = listEntry(army.list, pick.entry);
     const each = entryUnitPoints(army.list, pick);
     const extras = [pick.status && pick.status !== e.status ? STATUS_WORDS[pick.status] : '', pick.offTable ?? ''].filter((x) => x);
-    lines.push({ what: `${e.name}, ${pick.stands} stands${extras.length ? ` (${extras.join(', ')})` : ''}`, each, count: pick.count, points: each * pick.count });
+    lines.push({ what: `${e.name}, ${pick.stands} stand${pick.stands === 1 ? '' : 's'}${extras.length ? ` (${extras.join(', ')})` : ''}`, each, count: pick.count, points: each * pick.count });
   }
   for (const g of army.generals) {
     const each = generalPoints(g.kind, army.list);

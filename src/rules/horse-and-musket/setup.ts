@@ -15,12 +15,15 @@ import { checkOptions, RuleError, type LegalAction, type RuleContext } from '../
 import { HM_OPTIONS } from './options';
 import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/battlefield';
 import { elevationSpec } from '../../terrain/elevation';
-import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, type ArmyListId } from './armies';
+import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId } from './armies';
+import { rosterToArmy } from './roster';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
 import { layoutStands, lineFrontage } from './layout';
 import { impassableFor } from './terrain';
 import { beginTurn, type TurnHooks } from './turn';
+import { holdForDeployment } from './deployment';
+import { isUndeployed } from '../../core/deployment';
 import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Nation, OffTableForce, TroopType } from './types';
 
 export const TABLE = { width: inch(72), depth: inch(48) };
@@ -45,6 +48,40 @@ function diceFor(setup: GameSetup): DiceState {
   if (d === 'seeded') return seededDice(setup.seed);
   if (d === 'manual') return manualDice();
   return scriptedDice(d.scripted);
+}
+
+const ARMY_WORDS: Record<SideId, string> = { a: 'first army', b: 'second army' };
+
+/**
+ * Each side's army: the roster chosen on the new-game screen (`setup.armies`), checked against its
+ * list and the points total, or else the default army of the side's list option. A roster from
+ * another list than the option names, or one the list does not allow, is refused with the reasons.
+ */
+function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: number): Record<SideId, Army> {
+  const given = setup.armies ?? {};
+  for (const side of Object.keys(given)) {
+    if (!(side in ARMY_WORDS)) throw new RuleError(`armies: there is no side "${side}"; the sides are a and b`, 'armies');
+  }
+  const out: Record<SideId, Army> = {};
+  for (const [side, option, fallback] of [['a', 'armyA', 'prussia-supremacy'], ['b', 'armyB', 'austria']] as const) {
+    const roster = given[side];
+    if (!roster) {
+      out[side] = defaultArmy(readList(options[option], fallback, option), points);
+      continue;
+    }
+    const named = setup.options?.[option];
+    if (named !== undefined && named !== roster.list) {
+      throw new RuleError(`${option} is "${String(named)}" but the ${ARMY_WORDS[side]}'s roster is from the "${roster.list}" list`, 'armies');
+    }
+    const { army, problems } = rosterToArmy(roster);
+    const all = army ? [...problems, ...validateArmy(army, points)] : problems;
+    if (!army || all.length > 0) {
+      const name = army ? ARMY_LISTS[army.list].name : roster.list;
+      throw new RuleError(`The ${ARMY_WORDS[side]} (${name}) cannot take the field: ${all.join(' ')}`, 'armies');
+    }
+    out[side] = army;
+  }
+  return out;
 }
 
 function readList(value: unknown, fallback: ArmyListId, which: string): ArmyListId {
@@ -106,10 +143,10 @@ interface Built {
   make(troop: TroopType, name: string): HmUnit;
 }
 
-/** Buy the default army of a list and field it: statuses, sizes and Generals rolled (B §9.3). */
-function fieldArmy(side: SideId, listId: ArmyListId, points: number, dice: DiceRoller, formedSkirmishers = false): Built {
+/** Field a bought army: statuses, sizes and Generals rolled (B §9.3). */
+function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, formedSkirmishers = false): Built {
+  const listId = army.list;
   const list = ARMY_LISTS[listId];
-  const army = defaultArmy(listId, points);
   const log: string[] = [`${list.name} (${list.period}): ${points} points${list.budgetPercent ? `, budget ${list.budgetPercent > 0 ? '+' : ''}${list.budgetPercent}%` : ''}`];
   const units: HmUnit[] = [];
   let n = 0;
@@ -151,11 +188,15 @@ function fieldArmy(side: SideId, listId: ArmyListId, points: number, dice: DiceR
     u.stands = layoutStands('general', 'line', 1);
     u.quality = 'elite';
   });
+  // Units are numbered through each entry, however many picks it was bought in.
+  const numbered = new Map<string, number>();
   for (const pick of army.entries) {
     if (pick.offTable) continue;
     const entry = listEntry(listId, pick.entry);
     for (let k = 0; k < pick.count; k++) {
-      const u = make(entry.troop, `${entry.name} ${k + 1}`);
+      const number = (numbered.get(entry.id) ?? 0) + 1;
+      numbered.set(entry.id, number);
+      const u = make(entry.troop, `${entry.name} ${number}`);
       u.rs.listEntry = entry.id;
       u.rs.freikorps = entry.flags.includes('freikorps');
       u.rs.cossack = entry.flags.includes('cossack');
@@ -253,7 +294,7 @@ function place(bf: Battlefield, u: HmUnit, x: number, y: number, facing: number)
  * skirmishers a screen ahead, Generals behind their Commands. Only the units given are placed: units
  * held back as flanking forces or reinforcements stay off the table.
  */
-function deploy(bf: Battlefield, units: HmUnit[], near: boolean, firstLine: number): void {
+export function deploy(bf: Battlefield, units: HmUnit[], near: boolean, firstLine: number): void {
   const facing = near ? Math.PI / 2 : -Math.PI / 2;
   const toward = near ? 1 : -1;
   const yAt = (fromCentre: number): number => CENTRE_Y - toward * fromCentre;
@@ -314,8 +355,26 @@ function deploy(bf: Battlefield, units: HmUnit[], near: boolean, firstLine: numb
   }
 }
 
+/**
+ * Where the engine's own deployment would put each unit of a side's main body (copies), for "deploy
+ * the rest for me": its first line by its posture (B §6.3).
+ */
+export function automaticPlan(state: HmState, bf: Battlefield, side: SideId): Map<string, HmUnit> {
+  const own = state.units.filter((u) => u.side === side && !u.removed && (!u.carriedBy || isUndeployed(u)));
+  const copies = own.map((u) => {
+    const c = structuredClone(u);
+    delete c.carriedBy;
+    c.formation = c.rs.troop === 'skirmInf' || c.rs.troop === 'skirmCav' ? 'loose' : 'line';
+    c.stands = layoutStands(c.rs.troop, c.formation as Formation, c.stands.length);
+    return c;
+  });
+  const attacker = state.rules.sides[side]!.posture === 'attacker';
+  deploy(bf, copies, state.sides[0]!.id === side, attacker ? ATTACKER_FIRST_LINE : DEFENDER_FIRST_LINE);
+  return new Map(copies.map((c) => [c.id, c]));
+}
+
 /** Units deployed beyond their General's range are one status lower for the battle (B §6.4; B20: Mediocre 10"). */
-function commandRangePenalty(units: HmUnit[], log: string[]): void {
+export function commandRangePenalty(units: HmUnit[], log: string[]): void {
   for (const u of units) {
     if (!u.rs.command || u.carriedBy) continue;
     const g = units.find((x) => x.id === u.rs.command);
@@ -473,12 +532,16 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // Options not given take their defaults, so a saved game records every setting it was played with.
   // Every option is checked and takes its default if not given, so a saved game records every setting.
   const options = checkOptions(HM_OPTIONS, setup.options ?? {});
-  const listA = readList(options.armyA, 'prussia-supremacy', 'armyA');
-  const listB = readList(options.armyB, 'austria', 'armyB');
   const flankMarch = readForceSides(options.flankMarch, 'flankMarch');
   const reinforcements = readForceSides(options.reinforcements, 'reinforcements');
   const points = Number(options.points ?? 160);
   if (!Number.isFinite(points) || points < 80 || points > 600) throw new RuleError(`points: ${String(options.points)} is not a points total between 80 and 600`);
+  const armies = armiesFor(setup, options, points);
+  const listA = armies.a!.list;
+  const listB = armies.b!.list;
+  // The options record the lists fought with, rosters included.
+  options.armyA = listA;
+  options.armyB = listB;
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
   const battlefield = { ...setupSpec('horse-and-musket', 3, setup.seed, TABLE), ...elevationSpec(setup.elevation) };
   const bf = battlefieldFromSpec(battlefield);
@@ -491,16 +554,16 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   const nameOf = (id: SideId): string => sides.find((s) => s.id === id)!.name;
   const log: string[] = [];
   const units: HmUnit[] = [];
-  const armies: Record<SideId, HmUnit[]> = {};
+  const fielded: Record<SideId, HmUnit[]> = {};
   const forces: OffTableForce[] = [];
   // 1. Armies, with their flanking forces and reinforcements (B §6.1 step 1, §7).
-  sides.forEach((s, i) => {
-    const built = fieldArmy(s.id, lists[i]!, points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
+  sides.forEach((s) => {
+    const built = fieldArmy(s.id, armies[s.id]!, points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
     formCommands(built);
     log.push(...built.log);
     if (takes(flankMarch, s.id)) holdBack(built.units, s.id, 'flank', setup.seed, forces, log);
     if (takes(reinforcements, s.id)) holdBack(built.units, s.id, 'reinforcements', setup.seed, forces, log);
-    armies[s.id] = built.units;
+    fielded[s.id] = built.units;
     units.push(...built.units);
   });
   // 2. Scouting (B §6.1 step 2): an outscouted side is −1 for the initiative and reveals its flanks.
@@ -535,8 +598,15 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   log.push(`${nameOf(initiative)} win the initiative, move first, and choose whether to attack or defend; ${nameOf(loser)} must attack`);
   // Deploy (B §6.3, the engine's deployment): the winner provisionally as defender, the loser as
   // attacker; an attacking winner's army is drawn back when he chooses (applyPreBattle).
+  // With deployment by the players, the main bodies wait off the table for the deployment step
+  // (deployment.ts), which begins once the winner has chosen.
+  const byPlayers = options.deployment === 'players';
   sides.forEach((s, i) => {
-    const own = armies[s.id]!;
+    const own = fielded[s.id]!;
+    if (byPlayers) {
+      holdForDeployment(own, i === 0 ? Math.PI / 2 : -Math.PI / 2);
+      return;
+    }
     deploy(bf, own.filter((u) => !u.carriedBy), i === 0, s.id === initiative ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
     commandRangePenalty(own, log);
   });
@@ -657,13 +727,14 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
     hand.push(card.id);
   }
   const near = state.sides[0]!.id === winner;
-  deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
+  // With deployment by the players nothing stands on the table yet.
+  if (!state.rules.deployment && state.options.deployment !== 'players') deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
   ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} draw back at least 12" from the centre line` });
 }
 
 /** Begin the battle after the pre-battle choice: the initiative winner takes the first turn (B §6.5). */
 export function beginBattle(state: HmState, ctx: RuleContext, hooks: TurnHooks): void {
-  if (state.rules.step !== 'posture') throw new RuleError('the battle has already begun');
+  if (state.rules.step !== 'posture' && state.rules.step !== 'deploy') throw new RuleError('the battle has already begun');
   beginTurn(state, state.rules.initiative, ctx, hooks);
   state.phase = state.rules.step;
 }

@@ -1,0 +1,228 @@
+/**
+ * The army lists as the new-game screen's army builder sees them, and the way back: a roster of
+ * picks (list items, sizes, counts) becomes an Army that armies.ts prices and checks (B §9). The
+ * page knows nothing of the book; everything it shows of a list is worked out here.
+ */
+
+import type { ArmyRoster, RosterPick } from '../../core/model';
+import type { ArmyBuilding, ArmyCheck, ArmyItemSize, ArmyListInfo, ArmyListItem } from '../../core/ruleset';
+import {
+  ARMY_LIST_IDS,
+  ARMY_LISTS,
+  GENERAL_POINTS,
+  STATUS_TABLES,
+  armyCostLines,
+  armyPoints,
+  budgetFor,
+  defaultArmy,
+  isRandomStatus,
+  standardStands,
+  unitPoints,
+  validateArmy,
+  type Army,
+  type ArmyEntry,
+  type ArmyGeneral,
+  type ArmyList,
+  type ArmyListEntry,
+  type ArmyListId,
+  type EntryLimit,
+  type GeneralKind,
+  type UnitGroup,
+} from './armies';
+import { STATUS_NAMES } from './charts';
+import type { TroopType } from './types';
+
+/** The roster items for Generals; the rest of a list's items are its entries, by their ids. */
+const GENERAL_ITEMS: { id: string; kind: GeneralKind; cavalry?: boolean; name: string; detail: string }[] = [
+  { id: 'general-cinc', kind: 'cinc', name: 'Commander-in-Chief', detail: 'grade rolled before the battle (A §6.3)' },
+  { id: 'general-capable', kind: 'capable', name: 'Capable General', detail: 'grade rolled; Ability 4 at worst' },
+  { id: 'general-cavalry', kind: 'capable', cavalry: true, name: 'Cavalry General', detail: 'a Capable General who commands only cavalry (A §6.4)' },
+  { id: 'general-mediocre', kind: 'mediocre', name: 'Mediocre General', detail: '0/0/4, commands up to 4 units' },
+];
+const EXCEPTIONAL_ITEM = 'general-exceptional';
+
+const GROUP_OF: Record<Exclude<TroopType, 'general'>, string> = {
+  infantry: 'Infantry',
+  skirmInf: 'Skirmishers',
+  skirmCav: 'Skirmishers',
+  lightCav: 'Cavalry',
+  heavyCav: 'Cavalry',
+  cuirassier: 'Cavalry',
+  artillery: 'Artillery',
+};
+
+const GROUP_WORDS: Record<UnitGroup, string> = { foot: 'foot', mounted: 'mounted', cavalry: 'cavalry', infantry: 'infantry' };
+
+/**
+ * Stand counts the builder offers for a unit that may be bought larger or smaller (B50): one below
+ * the smallest listed size up to two above the largest. Fixed sizes are offered as listed.
+ */
+const SMALLER_BY = 1;
+const LARGER_BY = 2;
+
+function offeredSizes(e: ArmyListEntry): ArmyItemSize[] {
+  // Freikorps and Freihussars roll their size and pay one price whatever it is (A §2).
+  if (e.flags.includes('freikorps')) return [{ stands: null, points: e.sizes[0]?.points ?? 0 }];
+  if (e.extraStand === null) return e.sizes.map((s) => ({ stands: s.stands, points: s.points }));
+  const listed = e.sizes.map((s) => s.stands);
+  const from = Math.max(1, Math.min(...listed) - SMALLER_BY);
+  const to = Math.max(...listed) + LARGER_BY;
+  const out: ArmyItemSize[] = [];
+  for (let n = from; n <= to; n++) out.push({ stands: n, points: unitPoints(e, n) });
+  return out;
+}
+
+function fraction(f: number): string {
+  if (Math.abs(f - 1 / 3) < 1e-9) return '⅓';
+  if (Math.abs(f - 1 / 2) < 1e-9) return '½';
+  if (Math.abs(f - 1 / 4) < 1e-9) return '¼';
+  return `${Math.round(f * 100)}%`;
+}
+
+function limitWords(limit: EntryLimit | null, list: ArmyList): string | undefined {
+  if (!limit) return undefined;
+  if ('replaces' in limit) {
+    const of = list.entries.find((x) => x.id === limit.replaces)?.name ?? limit.replaces;
+    return `takes the place of a ${of}${limit.max !== undefined ? `, at most ${limit.max}` : ''}`;
+  }
+  if ('perInfantryUnits' in limit) return `1 per ${limit.perInfantryUnits} infantry units`;
+  if ('maxFractionOf' in limit) return `at most ${fraction(limit.fraction)} of the ${GROUP_WORDS[limit.maxFractionOf]} units`;
+  if ('minFractionOf' in limit) return `at least ${fraction(limit.fraction)} of the ${GROUP_WORDS[limit.minFractionOf]} units`;
+  return `at most ${limit.max}`;
+}
+
+function statusWords(e: ArmyListEntry): string {
+  if (e.flags.includes('freikorps')) return 'size 1d6 stands; status hidden until first tested (A §4.1)';
+  if (!isRandomStatus(e.status)) return STATUS_NAMES[e.status];
+  if (e.status === 'freikorps') return 'Freikorps rule';
+  return `status rolled on ${STATUS_TABLES[e.status].name}`;
+}
+
+function listNotes(list: ArmyList): string[] {
+  const r = list.rules;
+  const notes: string[] = [];
+  notes.push(list.budgetPercent === 0 ? 'Spends the agreed points total.' : `Spends the agreed points total ${list.budgetPercent > 0 ? '+' : '−'}${Math.abs(list.budgetPercent)}% (B §9.2).`);
+  notes.push('At least ⅓ of the stands must be infantry and ⅓ cavalry (B §9.3).');
+  if (r.initiativeModifier) notes.push(`${r.initiativeModifier > 0 ? '+' : '−'}${Math.abs(r.initiativeModifier)} for the initiative.`);
+  if (r.extraOrderCard) notes.push('Draws one more order card each turn.');
+  if (r.oblique) notes.push('Infantry may move obliquely.');
+  if (r.formationAtFirstOrder) notes.push("Each unit's line or column is declared at its first order.");
+  if (r.austrianCoverBonus) notes.push('Foot and guns in cover or on steep hills add or take 1 more from Resolve.');
+  if (r.noWithdraw) notes.push('Infantry never withdraw.');
+  if (r.cavalryNoVoluntaryRetire) notes.push('Cavalry never retire by choice.');
+  return notes;
+}
+
+function describeList(list: ArmyList): ArmyListInfo {
+  const items: ArmyListItem[] = list.entries.map((e) => {
+    const limit = limitWords(e.limit, list);
+    return { id: e.id, name: e.name, group: GROUP_OF[e.troop], detail: statusWords(e), sizes: offeredSizes(e), usual: standardStands(e), ...(limit ? { limit } : {}) };
+  });
+  for (const g of GENERAL_ITEMS) {
+    items.push({ id: g.id, name: g.name, group: 'Generals', detail: g.detail, sizes: [{ stands: null, points: GENERAL_POINTS[g.kind] }], usual: null });
+  }
+  if (list.exceptionalCinc) {
+    const { name, points } = list.exceptionalCinc;
+    items.push({ id: EXCEPTIONAL_ITEM, name: `${name} (Exceptional C-in-C)`, group: 'Generals', detail: 'instead of a rolled Commander-in-Chief', sizes: [{ stands: null, points }], usual: null });
+  }
+  return { id: list.id, name: list.name, period: list.period, notes: listNotes(list), items };
+}
+
+export const HM_ARMY_LISTS: ArmyListInfo[] = ARMY_LIST_IDS.map((id) => describeList(ARMY_LISTS[id]));
+
+function isListId(id: string): id is ArmyListId {
+  return (ARMY_LIST_IDS as readonly string[]).includes(id);
+}
+
+function generalOf(item: string): ArmyGeneral | null {
+  if (item === EXCEPTIONAL_ITEM) return { kind: 'exceptional' };
+  const g = GENERAL_ITEMS.find((x) => x.id === item);
+  if (!g) return null;
+  return g.cavalry ? { kind: g.kind, cavalry: true } : { kind: g.kind };
+}
+
+/**
+ * A roster as an Army, with what cannot be turned into one (an unknown list or item, a size the
+ * item does not come in, a count that is not a whole number). The Commander-in-Chief goes first,
+ * as the set-up fields the first General as the army's commander.
+ */
+export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems: string[] } {
+  if (!isListId(roster.list)) return { army: null, problems: [`There is no army list "${roster.list}"; the lists are ${ARMY_LIST_IDS.join(', ')}.`] };
+  const list = ARMY_LISTS[roster.list];
+  const info = HM_ARMY_LISTS.find((l) => l.id === roster.list)!;
+  const problems: string[] = [];
+  const entries: ArmyEntry[] = [];
+  const generals: ArmyGeneral[] = [];
+  for (const pick of roster.picks) {
+    const item = info.items.find((i) => i.id === pick.item);
+    if (!item) {
+      problems.push(`The ${list.name} list has no "${pick.item}".`);
+      continue;
+    }
+    if (!Number.isInteger(pick.count) || pick.count < 1) {
+      problems.push(`${item.name}: the number must be a whole number, at least 1, not ${pick.count}.`);
+      continue;
+    }
+    const size = sizeOf(item, pick);
+    if (size === undefined) {
+      const offered = item.sizes.map((s) => s.stands).join(', ');
+      problems.push(`${item.name}: ${pick.stands} stands is not a size the builder offers (${offered}).`);
+      continue;
+    }
+    const general = generalOf(pick.item);
+    if (general) {
+      for (let k = 0; k < pick.count; k++) generals.push({ ...general });
+      continue;
+    }
+    // A rolled size is priced at any size: the price is the same whatever comes up.
+    entries.push({ entry: pick.item, stands: size.stands ?? 1, count: pick.count });
+  }
+  const isCinc = (g: ArmyGeneral) => g.kind === 'cinc' || g.kind === 'exceptional';
+  generals.sort((x, y) => Number(isCinc(y)) - Number(isCinc(x)));
+  return { army: { list: roster.list, entries, generals }, problems };
+}
+
+/** The size of an item a pick names: its only size when it gives none, else the listed one. */
+function sizeOf(item: ArmyListItem, pick: RosterPick): ArmyItemSize | undefined {
+  if (pick.stands === undefined) return item.sizes.length === 1 ? item.sizes[0] : undefined;
+  return item.sizes.find((s) => s.stands === pick.stands);
+}
+
+/** Price and check a roster against the agreed points total (B §9.2-9.3, A §6.2-6.5). */
+export function checkRoster(roster: ArmyRoster, points: number): ArmyCheck {
+  const { army, problems } = rosterToArmy(roster);
+  if (!army) return { points: 0, budget: 0, lines: [], problems };
+  const lines = armyCostLines(army).map((l) => ({ what: l.what, count: l.count, points: l.points }));
+  return {
+    points: armyPoints(army),
+    budget: budgetFor(army.list, points),
+    lines,
+    problems: [...problems, ...validateArmy(army, points)],
+  };
+}
+
+/** An Army as a roster: the inverse of rosterToArmy for the armies defaultArmy builds. */
+export function armyToRoster(army: Army): ArmyRoster {
+  const picks: RosterPick[] = army.entries.map((e) => {
+    const item = HM_ARMY_LISTS.find((l) => l.id === army.list)!.items.find((i) => i.id === e.entry)!;
+    return item.sizes.length > 1 ? { item: e.entry, stands: e.stands, count: e.count } : { item: e.entry, count: e.count };
+  });
+  for (const g of army.generals) {
+    const id = g.kind === 'exceptional' ? EXCEPTIONAL_ITEM : GENERAL_ITEMS.find((x) => x.kind === g.kind && !!x.cavalry === !!g.cavalry)!.id;
+    const same = picks.find((p) => p.item === id);
+    if (same) same.count++;
+    else picks.push({ item: id, count: 1 });
+  }
+  return { list: army.list, picks };
+}
+
+export const HM_ARMY_BUILDING: ArmyBuilding = {
+  lists: HM_ARMY_LISTS,
+  listOption: { a: 'armyA', b: 'armyB' },
+  pointsOption: 'points',
+  defaultRoster(list, points) {
+    if (!isListId(list)) throw new Error(`there is no army list "${list}"; the lists are ${ARMY_LIST_IDS.join(', ')}`);
+    return armyToRoster(defaultArmy(list, points));
+  },
+  checkRoster,
+};
