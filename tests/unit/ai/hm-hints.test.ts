@@ -3,8 +3,23 @@ import { GameSession } from '../../../src/app/session';
 import { hmAi } from '../../../src/rules/horse-and-musket/ai';
 import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
+import { DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, isUndeployed } from '../../../src/core/deployment';
 
-const s = new GameSession({ rulesetId: 'horse-and-musket', seed: 'hints' });
+/** A battle with both armies deployed: the posture chosen, then each side sets up as the engine would. */
+function deployed(seed: string): GameSession {
+  const s = new GameSession({ rulesetId: 'horse-and-musket', seed });
+  const prefer = ['choose-posture', DEPLOY_REST_ACTION, DEPLOY_DONE_ACTION];
+  for (let i = 0; i < 20 && s.state.units.some((u) => isUndeployed(u)); i++) {
+    const legal = s.legal(s.state.active!);
+    const pick = prefer.map((t) => legal.find((l) => l.action.type === t && l.params.length === 0)).find((l) => l);
+    expect(pick, `a deployment step among ${legal.map((l) => l.action.type).join(', ')}`).toBeDefined();
+    expect(s.act(pick!.action).ok).toBe(true);
+  }
+  expect(s.state.units.some((u) => isUndeployed(u))).toBe(false);
+  return s;
+}
+
+const s = deployed('hints');
 const state = (): HmState => structuredClone(s.state) as unknown as HmState;
 
 describe('Horse & Musket hints for the AI', () => {
@@ -23,8 +38,14 @@ describe('Horse & Musket hints for the AI', () => {
     const st = state();
     const artillery = Object.keys(st.rules.cards).find((id) => st.rules.cards[id]!.kind === 'artillery' && st.rules.cards[id]!.owner === 'a')!;
     const play = { type: 'play-card', side: 'a', card: artillery };
-    // At deployment the armies stand about 29" apart, gun to nearest enemy; move the enemy back.
-    for (const u of st.units) if (u.side === 'b') u.y += 400;
+    // Move the whole enemy army 40" away from the battery, then bring one battalion within 20" of it.
+    const gun0 = st.units.find((u) => u.id === 'a-9')!;
+    for (const u of st.units) {
+      if (u.side !== 'b') continue;
+      const away = Math.hypot(u.x - gun0.x, u.y - gun0.y) || 1;
+      u.x = gun0.x + ((u.x - gun0.x) / away) * 1016;
+      u.y = gun0.y + ((u.y - gun0.y) / away) * 1016 + (away === 1 ? 1016 : 0);
+    }
     expect(hmAi.choiceValue!(st, play, 'attack')).toBe(0.25);
     const gun = st.units.find((u) => u.id === 'a-9')!;
     const enemy = st.units.find((u) => u.side === 'b' && u.rs.troop === 'infantry')!;
