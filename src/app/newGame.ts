@@ -5,6 +5,7 @@
  * description (RulesetInfo), so the screen holds no rules and the logic is tested in Node.
  */
 
+import type { ElevationSource } from '../terrain/elevation';
 import type { ArmyRoster, GameSetup, RosterPick } from '../core/model';
 import type { ArmyListInfo, ArmyListItem, OptionDef } from '../core/ruleset';
 import type { LengthUnit } from '../core/measure';
@@ -19,10 +20,10 @@ export type AiPersonality = (typeof AI_PERSONALITIES)[number];
 export type OpponentChoice = { kind: 'computer'; level: AiLevel; personality: AiPersonality } | { kind: 'human' };
 
 /**
- * Where the battle is fought. Only generated tables so far; an imported heightmap will be another
- * kind here, and the battlefield part of the screen another choice.
+ * Where the battle is fought: a table generated from a seed, or real ground imported from a GIS
+ * grid with the seed laying the woods, roads and towns on it (and throwing the dice).
  */
-export type BattlefieldChoice = { kind: 'generated'; seed: string };
+export type BattlefieldChoice = { kind: 'generated'; seed: string } | { kind: 'imported'; seed: string; ground: ElevationSource | null };
 
 export interface NewGameChoice {
   rulesetId: string;
@@ -213,6 +214,7 @@ export function planGame(ruleset: RulesetInfo, choice: NewGameChoice): NewGamePl
     options,
     ...scenario,
     ...(Object.keys(armies).length ? { armies } : {}),
+    ...(choice.battlefield.kind === 'imported' && choice.battlefield.ground ? { elevation: choice.battlefield.ground } : {}),
   };
   return { setup, opponent: opponentId(choice.opponent), playerSide: choice.playerSide, lengthUnit: choice.lengthUnit };
 }

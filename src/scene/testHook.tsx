@@ -27,6 +27,8 @@ export interface TricorneHook {
   idle(): boolean;
   /** Look at a table point from `distance` mm away, keeping the current viewing direction. */
   focus(x: number, y: number, distance: number): void;
+  /** The ground's height at a table point, mm, from the terrain the page was sent. */
+  groundAt(x: number, y: number): number;
   stats(): { calls: number; triangles: number; points: number; lines: number; geometries: number; textures: number };
   /** Put the camera at `eye` looking at `target` (table mm, z absolute). */
   lookFrom(eye: [number, number, number], target: [number, number, number]): void;
@@ -84,6 +86,10 @@ export function TestHook() {
       },
       ready: false,
       idle: () => !useApp.getState().busy && !useApp.getState().sightComputing && !animating() && !autosavePending(),
+      groundAt(x, y) {
+        const bf = useApp.getState().battlefield;
+        return bf ? groundHeight(bf, x, y) : Number.NaN;
+      },
       focus(x, y, distance) {
         const { camera: cam, controls: ctl, invalidate: redraw } = live.current;
         const bf = useApp.getState().battlefield;

@@ -1,45 +1,55 @@
 /**
  * The battlefield part of the new-game screen: the ruleset's scenarios, and the ground they are
- * fought on. Today the ground is generated from a seed; each kind of BattlefieldChoice (an imported
- * heightmap next) gets its own panel in BATTLEFIELD_PANELS and a tab here.
+ * fought on: generated from a seed, or real ground from a landscape file. Each kind of
+ * BattlefieldChoice gets its own panel and a tab here.
  */
 
-import type { ReactNode } from 'react';
 import type { RulesetInfo } from '../app/engineApi';
 import { randomSeed, type BattlefieldChoice } from '../app/newGame';
+import { LandscapePicker } from './LandscapePicker';
 
 interface PanelProps<K extends BattlefieldChoice['kind']> {
   value: Extract<BattlefieldChoice, { kind: K }>;
   onChange(value: BattlefieldChoice): void;
 }
 
-function GeneratedPanel({ value, onChange }: PanelProps<'generated'>) {
+function SeedBox({ seed, onSeed, help }: { seed: string; onSeed(seed: string): void; help: string }) {
   return (
     <div className="ng-seed">
       <label>
         Seed
-        <input
-          data-testid="ng-seed"
-          value={value.seed}
-          spellCheck={false}
-          onChange={(e) => onChange({ kind: 'generated', seed: e.target.value })}
-          title="The same seed always lays the same table and throws the same dice"
-        />
+        <input data-testid="ng-seed" value={seed} spellCheck={false} onChange={(e) => onSeed(e.target.value)} title={help} />
       </label>
-      <button data-testid="ng-new-seed" onClick={() => onChange({ kind: 'generated', seed: randomSeed() })}>
+      <button data-testid="ng-new-seed" onClick={() => onSeed(randomSeed())}>
         New seed
       </button>
-      <span className="ng-help">The same seed always lays the same table and throws the same dice.</span>
+      <span className="ng-help">{help}</span>
     </div>
   );
 }
 
-/** One panel per kind of battlefield: the name of its tab, its panel, and its first value. */
-const BATTLEFIELD_PANELS: {
-  [K in BattlefieldChoice['kind']]: { label: string; panel(props: PanelProps<K>): ReactNode; start(): Extract<BattlefieldChoice, { kind: K }> };
-} = {
-  generated: { label: 'Generated from a seed', panel: GeneratedPanel, start: () => ({ kind: 'generated', seed: randomSeed() }) },
+function GeneratedPanel({ value, onChange }: PanelProps<'generated'>) {
+  return <SeedBox seed={value.seed} onSeed={(seed) => onChange({ kind: 'generated', seed })} help="The same seed always lays the same table and throws the same dice." />;
+}
+
+function ImportedPanel({ value, onChange }: PanelProps<'imported'>) {
+  return (
+    <>
+      <LandscapePicker value={value.ground} onChange={(ground) => onChange({ ...value, ground })} />
+      <SeedBox seed={value.seed} onSeed={(seed) => onChange({ ...value, seed })} help="The seed lays the woods, roads and towns on the land, and throws the dice." />
+    </>
+  );
+}
+
+/** The kinds of battlefield: the name of each one's tab, and its first value (keeping the seed). */
+const BATTLEFIELD_KINDS: { [K in BattlefieldChoice['kind']]: { label: string; start(seed: string): Extract<BattlefieldChoice, { kind: K }> } } = {
+  generated: { label: 'Generated from a seed', start: (seed) => ({ kind: 'generated', seed }) },
+  imported: { label: 'Real ground from a file', start: (seed) => ({ kind: 'imported', seed, ground: null }) },
 };
+
+function BattlefieldPanel({ value, onChange }: { value: BattlefieldChoice; onChange(value: BattlefieldChoice): void }) {
+  return value.kind === 'generated' ? <GeneratedPanel value={value} onChange={onChange} /> : <ImportedPanel value={value} onChange={onChange} />;
+}
 
 export function BattlefieldPicker({
   ruleset,
@@ -54,8 +64,7 @@ export function BattlefieldPicker({
   onScenario(id: string): void;
   onBattlefield(value: BattlefieldChoice): void;
 }) {
-  const kinds = Object.keys(BATTLEFIELD_PANELS) as BattlefieldChoice['kind'][];
-  const { panel: Panel } = BATTLEFIELD_PANELS[battlefield.kind];
+  const kinds = Object.keys(BATTLEFIELD_KINDS) as BattlefieldChoice['kind'][];
   return (
     <>
       <div className="ng-cards">
@@ -69,13 +78,13 @@ export function BattlefieldPicker({
       {kinds.length > 1 && (
         <div className="ng-segmented">
           {kinds.map((k) => (
-            <button key={k} className={k === battlefield.kind ? 'chosen' : ''} disabled={k === battlefield.kind} onClick={() => onBattlefield(BATTLEFIELD_PANELS[k].start())}>
-              {BATTLEFIELD_PANELS[k].label}
+            <button key={k} className={k === battlefield.kind ? 'chosen' : ''} disabled={k === battlefield.kind} onClick={() => onBattlefield(BATTLEFIELD_KINDS[k].start(battlefield.seed))}>
+              {BATTLEFIELD_KINDS[k].label}
             </button>
           ))}
         </div>
       )}
-      <Panel value={battlefield} onChange={onBattlefield} />
+      <BattlefieldPanel value={battlefield} onChange={onBattlefield} />
     </>
   );
 }

@@ -146,6 +146,7 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
   /** Why the battle cannot start yet, or null. */
   const blocker = ((): string | null => {
     if (!choice.battlefield.seed.trim()) return 'Give the battlefield a seed.';
+    if (choice.battlefield.kind === 'imported' && !choice.battlefield.ground) return 'Choose a landscape file for the real ground.';
     for (const d of ruleset.options) {
       const p = optionProblem(d, choice.options[d.id]);
       if (p) return p;

@@ -210,6 +210,13 @@ describe('the game the screen makes', () => {
     expect(planGame(hm, { ...choose(), opponent: { kind: 'human' } }).opponent).toBe('human');
   });
 
+  it('puts real ground in the setup only once a landscape is chosen', () => {
+    const ground = { name: 'hill.asc', cols: 2, rows: 2, cellSize: 50, heights: [0, 1, 2, 3] };
+    expect(planGame(hm, { ...choose(), battlefield: { kind: 'imported', seed: 'newgame-unit', ground } }).setup.elevation).toEqual(ground);
+    expect('elevation' in planGame(hm, { ...choose(), battlefield: { kind: 'imported', seed: 'newgame-unit', ground: null } }).setup).toBe(false);
+    expect('elevation' in planGame(hm, choose()).setup).toBe(false);
+  });
+
   it('sets up the battle with exactly the built army', async () => {
     const view = await api.newGame(planGame(hm, choose()).setup);
     expect(view.state.sides.map((s) => s.name)).toEqual(['Austrians', 'Russians']);
