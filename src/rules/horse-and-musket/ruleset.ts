@@ -24,6 +24,7 @@ import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverla
 import { onRoad } from './terrain';
 import { zoneContext } from './moves';
 import { hmOverlays, hmSideInfo } from './display';
+import { hmAlerts } from './alerts';
 import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownEvents, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
@@ -645,5 +646,6 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
     return reach === null ? { obscuringLimit: inch(4) } : { obscuringLimit: inch(4), maxRange: inch(reach) };
   },
   ai: hmAi,
+  alerts: hmAlerts,
 };
 

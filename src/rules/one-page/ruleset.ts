@@ -28,6 +28,7 @@ import { figuresOf } from './layout';
 import { ONE_PAGE_NOTES } from './notes';
 import { actEmbark, actLand, actRow, boatsFor, LAND_REACH } from './boats';
 import { onePageAi } from './ai';
+import { onePageAlerts } from './alerts';
 import { createOnePageGame, SCENARIOS } from './setup';
 import { chargeTargets, shootTargets } from './targets';
 import { activatableNow, unfinished } from './turn';
@@ -276,5 +277,6 @@ export const onePage: Ruleset<OnePageGame, OnePageUnitState> = {
     ...(state.rules.visibilityLimit > 0 ? { maxRange: state.rules.visibilityLimit } : {}),
   }),
   ai: onePageAi,
+  alerts: onePageAlerts,
 };
 
