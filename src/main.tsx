@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import type { GameSetup } from './core/model';
 import { setShadows, startApp } from './app/store';
 import { App } from './ui/App';
+import { startDemo } from './app/demo';
 import { ShowcaseApp, startShowcase } from './showcase/ShowcaseApp';
 import './ui/styles.css';
 
@@ -57,5 +58,8 @@ if (showcase && startShowcase(showcase)) {
       <App />
     </StrictMode>,
   );
-  void startApp(setup);
+  // `?demo=1`: the computer plays both sides, battle after battle (later seeds are made from `seed`).
+  void startApp(setup).then(() => {
+    if (params.get('demo') === '1') startDemo(params.get('seed'));
+  });
 }

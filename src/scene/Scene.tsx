@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Canvas, useThree, type ThreeEvent } from '@react-three/fiber';
 import { AdaptiveDpr, MapControls } from '@react-three/drei';
-import { PerspectiveCamera, Vector3, type Material } from 'three';
+import type { Material, PerspectiveCamera } from 'three';
 import type { MapControls as MapControlsImpl } from 'three-stdlib';
 import {
   currentParam,
@@ -29,45 +29,13 @@ import { SightLayer } from './SightLayer';
 import { RuleOverlays } from './RuleOverlays';
 import { TestHook } from './testHook';
 import { toTable, toWorld } from './coords';
+import { cameraStart } from './cameraView';
+import { CameraRig } from './CameraRig';
+import { RulerTool } from './RulerTool';
+import { DemoFrameMeter } from './DemoFrameMeter';
 
 /** Pointer travel (px) past which a press is a drag of the camera, not a click. */
 const CLICK_SLOP = 6;
-
-/** Elevation of the starting view above the table plane, radians. */
-const START_ELEVATION = 1.08;
-
-/**
- * The starting view: from behind the player's table edge at a slant, pulled back until the whole
- * table fits the canvas whatever its shape.
- */
-function cameraStart(bf: BattlefieldData, camera: PerspectiveCamera): { position: Vector3; target: Vector3 } {
-  const target = toWorld(bf.width / 2, bf.depth * 0.47, 0);
-  const dir = new Vector3(0, Math.sin(START_ELEVATION), Math.cos(START_ELEVATION));
-  const corners = [
-    toWorld(0, 0, 0),
-    toWorld(bf.width, 0, 0),
-    toWorld(0, bf.depth, 0),
-    toWorld(bf.width, bf.depth, 0),
-  ];
-  const probe = camera.clone();
-  const fits = (d: number) => {
-    probe.position.copy(dir).multiplyScalar(d).add(target);
-    probe.lookAt(target);
-    probe.updateMatrixWorld();
-    return corners.every((c) => {
-      const p = c.clone().project(probe);
-      return Math.abs(p.x) <= 0.96 && Math.abs(p.y) <= 0.92 && p.z < 1;
-    });
-  };
-  let lo = 100;
-  let hi = Math.max(bf.width, bf.depth) * 6;
-  for (let i = 0; i < 30; i++) {
-    const mid = (lo + hi) / 2;
-    if (fits(mid)) hi = mid;
-    else lo = mid;
-  }
-  return { position: dir.multiplyScalar(hi).add(target), target };
-}
 
 function Camera({ bf }: { bf: BattlefieldData }) {
   const camera = useThree((s) => s.camera);
@@ -188,7 +156,9 @@ function Table() {
   // The line-of-sight tool takes clicks unless an order is asking for a point or a unit.
   const sightTool = sightModes.tool && param?.kind !== 'point' && param?.kind !== 'unit';
 
-  const highlighted = useMemo(() => (param?.kind === 'unit' ? param.choices : []), [param]);
+  const group = useApp((s) => s.group);
+  // The units an order may pick; otherwise the units picked with a box.
+  const highlighted = useMemo(() => (param?.kind === 'unit' ? param.choices : group), [param, group]);
   const orderUnit = useMemo(() => {
     const id = pending?.legal.unit ?? null;
     return id ? (view?.state.units.find((u) => u.id === id) ?? null) : null;
@@ -216,6 +186,8 @@ function Table() {
   return (
     <>
       <Camera bf={bf} />
+      <CameraRig bf={bf} />
+      <RulerTool bf={bf} />
       <Lights bf={bf} />
       <Terrain battlefield={bf} onGroundClick={onGroundClick} onGroundMove={onGroundMove} />
       <Units
@@ -275,6 +247,7 @@ export function Scene() {
       <ShadowSwitch on={shadows} />
       <Table />
       <TestHook />
+      <DemoFrameMeter />
     </Canvas>
   );
 }

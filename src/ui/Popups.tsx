@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { cancelOrder, clearMessage, enterDice, setNotesOpen, useApp } from '../app/store';
+import { UnitTurnLines } from './UnitTooltip';
 
 export function MessageLine() {
   const message = useApp((s) => s.message);
@@ -43,12 +44,14 @@ export function HoverTooltip({ container }: { container: HTMLElement | null }) {
     <div className="tooltip" data-testid="tooltip" style={{ left: pos.x + 16, top: pos.y + 12 }}>
       <div className="tooltip-title">
         {side && <i className="chip" style={{ background: side.colour }} />} {unit.name}
+        {side && <span className="muted"> · {side.name}</span>}
       </div>
       {lines.map((l) => (
         <div key={l.label} className="tooltip-line">
           <span className="muted">{l.label}:</span> {l.value}
         </div>
       ))}
+      <UnitTurnLines unit={unit} />
     </div>
   );
 }

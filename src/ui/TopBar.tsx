@@ -1,6 +1,8 @@
 /** The top bar: where the game stands, the turn-level orders, undo, save/load and a new game. */
 
 import { useRef, useState } from 'react';
+import { DemoButton } from './DemoControls';
+import { HelpButton } from './HelpOverlay';
 import { loadSave, newGame, resumeLastGame, saveText, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
 
 function download(name: string, text: string): void {
@@ -141,6 +143,8 @@ export function TopBar() {
         <button data-testid="rule-notes" onClick={() => setNotesOpen(true)}>
           Rule notes
         </button>
+        <DemoButton />
+        <HelpButton />
       </div>
     </header>
   );
