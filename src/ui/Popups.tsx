@@ -17,6 +17,14 @@ export function MessageLine() {
   );
 }
 
+/** Beside the pointer, opening upwards in the lower half of the table and leftwards near its right edge. */
+function tooltipPlace(pos: { x: number; y: number }, container: HTMLElement | null): React.CSSProperties {
+  const w = container?.clientWidth ?? Infinity;
+  const h = container?.clientHeight ?? Infinity;
+  const across = pos.x > w - 300 ? { right: w - pos.x + 16 } : { left: pos.x + 16 };
+  return { ...across, ...(pos.y > h / 2 ? { bottom: h - pos.y + 12 } : { top: pos.y + 12 }) };
+}
+
 /** The hovered unit's name and info lines, next to the pointer. */
 export function HoverTooltip({ container }: { container: HTMLElement | null }) {
   const hovered = useApp((s) => s.hovered);
@@ -41,7 +49,7 @@ export function HoverTooltip({ container }: { container: HTMLElement | null }) {
   const side = view?.state.sides.find((s) => s.id === unit.side);
   const lines = view?.unitInfo[unit.id] ?? [];
   return (
-    <div className="tooltip" data-testid="tooltip" style={{ left: pos.x + 16, top: pos.y + 12 }}>
+    <div className="tooltip" data-testid="tooltip" style={tooltipPlace(pos, container)}>
       <div className="tooltip-title">
         {side && <i className="chip" style={{ background: side.colour }} />} {unit.name}
         {side && <span className="muted"> · {side.name}</span>}

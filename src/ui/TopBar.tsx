@@ -26,6 +26,7 @@ export function TopBar() {
   const opponent = useApp((s) => s.opponent);
   const resumeText = useApp((s) => s.resumeText);
   const shadows = useApp((s) => s.shadows);
+  const demo = useApp((s) => s.demo);
   const fileInput = useRef<HTMLInputElement>(null);
   const [seed, setSeed] = useState('');
 
@@ -78,7 +79,7 @@ export function TopBar() {
       <div className="topbar-group right">
         <label className="opponent">
           Opponent{opponentSide ? ` (${opponentSide.name})` : ''}:{' '}
-          <select data-testid="opponent" value={opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
+          <select data-testid="opponent" value={opponent} disabled={!!demo} onChange={(e) => setOpponent(e.target.value as Opponent)}>
             {OPPONENTS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}

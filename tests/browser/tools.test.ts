@@ -185,6 +185,18 @@ describe('table tools', () => {
     );
     expect(inBox).toContain(unit.name);
     expect(inBox).toContain(picked);
+
+    // Enter gives the order being set up the point under the pointer.
+    await clickUnit(page, unit);
+    await page.getByTestId('order-Advance').click();
+    await expect.poll(() => page.getByTestId('param-point').isVisible()).toBe(true);
+    const to = { x: unit.x + Math.cos(unit.facing) * 60, y: unit.y + Math.sin(unit.facing) * 60 };
+    const pt = await project(page, to.x, to.y);
+    await page.mouse.move(pt.x, pt.y, { steps: 4 });
+    await page.keyboard.press('Enter');
+    await idle(page);
+    const after = (await view(page)).state.units.find((u) => u.id === unit.id)!;
+    expect((after.x - unit.x) * Math.cos(unit.facing) + (after.y - unit.y) * Math.sin(unit.facing), 'advanced (mm)').toBeGreaterThan(1);
     expect(app.errors).toEqual([]);
   });
 
