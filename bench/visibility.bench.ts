@@ -17,7 +17,7 @@ import { formatAsc } from '../src/terrain/gridio';
 import type { Heightmap } from '../src/terrain/heightmap';
 import { lineOfSight } from '../src/terrain/sight';
 import { deadGround, viewshed } from '../src/terrain/viewshed';
-import { visibilityMatrix, type SightObserver, type SightTarget } from '../src/terrain/visibility';
+import { visibilityMatrix, VisibilityTracker, type SightObserver, type SightTarget } from '../src/terrain/visibility';
 import { median, summary } from './stats';
 
 const quick = process.argv.includes('--quick');
@@ -154,7 +154,23 @@ for (const layout of ['deployed', 'scattered'] as const) {
   const times: number[] = [];
   for (let k = 0; k < 21; k++) times.push(time(() => (m = visibilityMatrix(bf, observers, targets, { obscuringLimit: inch(3) }))));
   const seen = m.reduce((s, x) => s + x, 0);
-  console.log(summary(`visibilityMatrix 50 x 50 units, 5 points each, ${layout}`, times, 'ms', 2) + `, ${seen} of 2500 pairs see`);
+  console.log(summary(`visibilityMatrix 50 x 50 units, 5 points each, ${layout}, from scratch`, times, 'ms', 2) + `, ${seen} of 2500 pairs see`);
+
+  // As the game uses it: a tracker kept from move to move, and after each move one unit of each
+  // side stands somewhere new (its row and its column are worked out again).
+  const tracker = new VisibilityTracker(bf, { obscuringLimit: inch(3) });
+  tracker.matrix(observers, targets);
+  const moveTimes: number[] = [];
+  let recomputed = 0;
+  for (let k = 0; k < 41; k++) {
+    observers[k % 50] = { ...observers[k % 50]!, points: near() };
+    targets[(k * 7) % 50] = { ...targets[(k * 7) % 50]!, points: far() };
+    const t = time(() => tracker.matrix(observers, targets));
+    if (k < 5) continue;
+    moveTimes.push(t);
+    recomputed += tracker.recomputed;
+  }
+  console.log(summary(`  VisibilityTracker after one unit of each side moves, ${layout}`, moveTimes, 'ms', 2) + `, ${(recomputed / moveTimes.length).toFixed(0)} pairs worked out`);
 }
 
 // 5. The `viewshed` command on a 2048 x 2048 .asc, as a whole process.

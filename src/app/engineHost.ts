@@ -3,6 +3,7 @@
  * Node for tests, so the page and the tests exercise the same code.
  */
 
+import { readElevationFile } from '../terrain/elevation';
 import type { Action, GameEvent, GameSetup, GameState, Unit } from '../core/model';
 import { unitFootprint } from '../core/model';
 import { frontCentre, type Vec2 } from '../core/geometry';
@@ -296,6 +297,10 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
         })
         .map((u) => ({ id: u.id, x: u.x, y: u.y, facing: u.facing, stands: u.stands }));
       return { ok: true, units, text: r.events.map((e) => e.text).join('. ') };
+    },
+
+    async readElevation(name, bytes, verticalScale) {
+      return readElevationFile(name, bytes, verticalScale);
     },
   };
 }

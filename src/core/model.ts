@@ -7,6 +7,7 @@ import type { DiceRoll, DiceState } from './dice';
 import type { OrientedRect } from './geometry';
 import { fromLocal } from './geometry';
 import type { BattlefieldSpec } from '../terrain/battlefield';
+import type { ElevationSource } from '../terrain/elevation';
 
 export type SideId = string;
 
@@ -136,6 +137,11 @@ export interface GameSetup {
   /** The scenario id, or absent for the ruleset's default random battle. */
   scenario?: string;
   dice?: 'seeded' | 'manual' | { scripted: number[] };
+  /**
+   * Fight on real ground: a landscape imported from a GIS grid, fitted to the ruleset's table in
+   * place of its generated hills. Carried here so a save replays it anywhere.
+   */
+  elevation?: ElevationSource;
 }
 
 /** A log entry: the action and, for dice entered by hand, the values entered. */

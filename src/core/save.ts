@@ -18,6 +18,17 @@ const setupSchema = z.object({
   options: z.record(z.string(), z.unknown()).optional(),
   scenario: z.string().optional(),
   dice: z.union([z.literal('seeded'), z.literal('manual'), z.object({ scripted: z.array(z.number().int()) })]).optional(),
+  // Imported ground: its shape here, its sizes and heights checked when the game is set up.
+  elevation: z
+    .object({
+      name: z.string(),
+      cols: z.number().int(),
+      rows: z.number().int(),
+      cellSize: z.number(),
+      heights: z.array(z.number()),
+      verticalScale: z.number().optional(),
+    })
+    .optional(),
 });
 
 export const saveSchema = z.object({

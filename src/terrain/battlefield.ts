@@ -31,6 +31,7 @@ import type {
   WaterFeature,
   WoodFeature,
 } from './features';
+import { elevationByKey, groundOnTable } from './elevation';
 import { createHeightmap, type Heightmap } from './heightmap';
 import { planFields } from './fields';
 import { Namer } from './names';
@@ -75,6 +76,13 @@ export interface BattlefieldSpec {
   hillsAt?: FixedHill[];
   /** Features laid on the table as given, after the generated ones (plain JSON; ids must be unique). */
   features?: TerrainFeature[];
+  /**
+   * An imported landscape (elevation.ts), by its key in the elevation store: the ground is the
+   * real one, fitted to the table, and no hills are generated or placed (the land has its own);
+   * the generators lay only woods, water, roads, fields and settlements on it. No river is laid
+   * on it unless `river` is true.
+   */
+  elevation?: string;
 }
 
 /** A hill placed by hand: its summit, its footprint radius and its rise, all mm. */
@@ -176,23 +184,25 @@ export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
   const layout: Layout = { width, depth, strip: Math.min(DEPLOYMENT_DEPTH, depth * 0.25) };
 
   // Separate streams per part, so asking for one more wood does not move the hills.
-  const river = spec.river === false ? undefined : planRiver(new Rng(`${seed}/river`), layout);
+  const ground = spec.elevation !== undefined ? elevationByKey(spec.elevation) : undefined;
+  const river = spec.river === false || (ground && spec.river !== true) ? undefined : planRiver(new Rng(`${seed}/river`), layout);
   const roadRng = new Rng(`${seed}/road`);
   const road = spec.road === false ? undefined : planRoad(roadRng, layout, river);
   const crossings = river ? planCrossings(roadRng, layout, river, road) : [];
 
   const hillRng = new Rng(`${seed}/hills`);
-  const hillCount = countOf(spec.hills, () => 2 + hillRng.int(3), MAX_HILLS);
+  const hillCount = ground ? 0 : countOf(spec.hills, () => 2 + hillRng.int(3), MAX_HILLS);
   const hills = planHills(hillRng, layout, hillCount, river, road);
   // Hand-placed hills come last, so they do not move the random ones.
-  for (const h of spec.hillsAt ?? []) hills.push(fixedHill(h));
+  if (!ground) for (const h of spec.hillsAt ?? []) hills.push(fixedHill(h));
 
   const woodRng = new Rng(`${seed}/woods`);
   const woodCount = countOf(spec.woods, () => 1 + woodRng.int(3), MAX_WOODS);
   const woods = planWoods(woodRng, layout, woodCount, river, road, crossings);
 
   const heightmap = createHeightmap(width, depth, cellSize);
-  raiseGround(heightmap, new Rng(`${seed}/ground`), layout, hills, river, reliefOf(spec));
+  if (ground) heightmap.heights.set(groundOnTable(ground, width, depth, cellSize).heightmap.heights);
+  else raiseGround(heightmap, new Rng(`${seed}/ground`), layout, hills, river, reliefOf(spec));
   if (river) carveChannel(heightmap, river.feature, river.bank);
   settleToZero(heightmap);
 

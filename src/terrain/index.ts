@@ -92,9 +92,9 @@ export {
   type BattlefieldSpec,
 } from './battlefield';
 export { coveredIntervals, featuresAt, lengthInside, sampleSegment, DEFAULT_SAMPLE_STEP, type SegmentSample } from './query';
-export { lineOfSight, sightProfile, type SightBlocker, type SightOptions, type SightResult, type SightSample } from './sight';
+export { lineOfSight, sightClear, sightProfile, type SightBlocker, type SightOptions, type SightResult, type SightSample } from './sight';
 export { deadGround, obstacleRaster, solidRaster, viewshed, type Viewshed, type ViewshedOptions, type ViewshedTerrain } from './viewshed';
-export { visibilityMatrix, type SightObserver, type SightTarget, type VisibilityOptions } from './visibility';
+export { visibilityMatrix, VisibilityTracker, type SightObserver, type SightTarget, type VisibilityOptions } from './visibility';
 export {
   decodePng,
   decodePngAsync,

@@ -37,6 +37,7 @@ import type {
 import { type FieldPlan, keepoutsOf, layFields, placeSettlement } from './settlements';
 import { createHeightmap } from './heightmap';
 import { Namer } from './names';
+import { elevationByKey, groundOnTable } from './elevation';
 import { type Blob, type ClassHill, HILL_CREST, blobPolygon, carveChannel, raiseClassHill, raiseRoad, settleToZero } from './relief';
 import { planHorseAndMusket } from './setup-hm';
 import { planSywOrders } from './setup-syw';
@@ -193,7 +194,12 @@ export function generateSetup(spec: BattlefieldSpec, setup: SetupSpec): Battlefi
   } else {
     throw new RangeError(`no set-up procedure for rules "${String((setup as { rules: unknown }).rules)}"`);
   }
-  const bf = compose(table, plan, log);
+  if (spec.elevation !== undefined) {
+    // The imported land has its own hills: the procedure's are left off the table.
+    if (plan.hills.length > 0) log.push(`Hills: the imported ground's own; the ${plan.hills.length} placed above are not raised`);
+    plan = { ...plan, hills: [] };
+  }
+  const bf = compose(table, plan, log, spec.elevation);
   if (spec.features) bf.features.push(...(JSON.parse(JSON.stringify(spec.features)) as TerrainFeature[]));
   return { ...bf, spec: { ...spec } };
 }
@@ -329,7 +335,7 @@ function waterBank(w: PlannedWater): number {
   return w.class === 'torrentialStream' || w.class === 'ragingTorrent' ? Math.max(5, 0.1 * w.width) : Math.max(8, 0.2 * w.width);
 }
 
-function compose(table: SetupTable, plan: SetupPlan, log: string[]): Battlefield {
+function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: string): Battlefield {
   const { width, depth, seed } = table;
   const names = new Namer({ width, depth });
   const name = (p: Vec2, noun: string): string => names.name(p, noun);
@@ -447,11 +453,14 @@ function compose(table: SetupTable, plan: SetupPlan, log: string[]): Battlefield
   const groundRng = new Rng(`${seed}/ground`);
   const noise = createNoise2D(() => groundRng.float());
   const h = heightmap.heights;
-  for (let j = 0; j < heightmap.rows; j++) {
-    for (let i = 0; i < heightmap.cols; i++) {
-      const x = i * heightmap.cellSize;
-      const y = j * heightmap.cellSize;
-      h[j * heightmap.cols + i] = 3 * noise(x / 800, y / 800) + noise(x / 250 + 40.5, y / 250 + 17.25);
+  if (elevation !== undefined) h.set(groundOnTable(elevationByKey(elevation), width, depth, table.cellSize).heightmap.heights);
+  else {
+    for (let j = 0; j < heightmap.rows; j++) {
+      for (let i = 0; i < heightmap.cols; i++) {
+        const x = i * heightmap.cellSize;
+        const y = j * heightmap.cellSize;
+        h[j * heightmap.cols + i] = 3 * noise(x / 800, y / 800) + noise(x / 250 + 40.5, y / 250 + 17.25);
+      }
     }
   }
   for (const p of plan.hills) raiseClassHill(heightmap, p.hill);

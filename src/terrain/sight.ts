@@ -33,6 +33,8 @@ export interface SightSample {
   ray: number;
   /** Top of whatever obscures sight here: a canopy or a roof, or the ground where there is none. */
   canopy: number;
+  /** What `canopy` is the top of, where something stands: trees, or a building's roof. */
+  cover?: 'trees' | 'roof';
 }
 
 export type SightBlocker = 'ground' | 'canopy' | 'building' | 'range';
@@ -130,23 +132,84 @@ function gridHeight(h: Float32Array, cols: number, maxI: number, maxJ: number, g
   return top + (bottom - top) * fy;
 }
 
-/** Can a point `eyeHeight` above `from` see a point `targetHeight` above `to`? */
-export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOptions): SightResult {
+/** Samples per side of the tiles whose highest sample lets lineOfSight skip open ground. */
+const TILE = 8;
+/** Slack so rounding in the bilinear blend can never make a skipped sample block. */
+const TILE_MARGIN = 1e-6;
+
+interface TileMaxima {
+  cols: number;
+  /** max[tj * cols + ti]: highest sample with i in [ti * TILE, ti * TILE + TILE] and j likewise. */
+  max: Float32Array;
+}
+
+const tileCache = new WeakMap<Float32Array, TileMaxima>();
+
+/**
+ * The highest sample of each tile, for the ground walk: a point whose bilinear cell starts in tile
+ * (ti, tj) is a blend of samples in it or on the row and column after, so it is never higher.
+ * Cached per heights array: do not change heights after asking.
+ */
+function tileMaxima(hm: Heightmap): TileMaxima {
+  const hit = tileCache.get(hm.heights);
+  if (hit) return hit;
+  const tc = Math.ceil(hm.cols / TILE);
+  const tr = Math.ceil(hm.rows / TILE);
+  const max = new Float32Array(tc * tr).fill(-Infinity);
+  for (let j = 0; j < hm.rows; j++) {
+    // Sample row j belongs to tile row j / TILE and, on a tile's edge, to the one before too.
+    const tj1 = Math.min(tr - 1, Math.floor(j / TILE));
+    const tj0 = j % TILE === 0 && j > 0 ? tj1 - 1 : tj1;
+    for (let i = 0; i < hm.cols; i++) {
+      const v = hm.heights[j * hm.cols + i]!;
+      const ti1 = Math.min(tc - 1, Math.floor(i / TILE));
+      const ti0 = i % TILE === 0 && i > 0 ? ti1 - 1 : ti1;
+      for (let tj = tj0; tj <= tj1; tj++) {
+        for (let ti = ti0; ti <= ti1; ti++) if (v > max[tj * tc + ti]!) max[tj * tc + ti] = v;
+      }
+    }
+  }
+  const out = { cols: tc, max };
+  tileCache.set(hm.heights, out);
+  return out;
+}
+
+/**
+ * How many more half-cell steps of (sx, sy) from grid point (gx, gy) keep its cell in tile
+ * (ti, tj), i.e. floor(gx) / TILE and floor(gy) / TILE unchanged.
+ */
+function samplesInTile(gx: number, gy: number, sx: number, sy: number, ti: number, tj: number): number {
+  let steps = Infinity;
+  if (sx > 0) steps = ((ti + 1) * TILE - gx) / sx;
+  else if (sx < 0) steps = (gx - ti * TILE) / -sx;
+  if (sy > 0) steps = Math.min(steps, ((tj + 1) * TILE - gy) / sy);
+  else if (sy < 0) steps = Math.min(steps, (gy - tj * TILE) / -sy);
+  // Strictly inside: a step landing on the tile's far edge belongs to the next tile, and one
+  // within rounding of an edge is left to be sampled.
+  return Math.max(0, Math.ceil(steps - 1e-7) - 1);
+}
+
+/**
+ * Where a sight line is first blocked by the ground, a building and the canopy, as distances from
+ * `from` (Infinity where not), with the features and the depth of woods crossed. Filled in by
+ * traceSight, which the hot paths call many times: one object, reused.
+ */
+const trace = { groundAt: Infinity, solidAt: Infinity, solidFeature: -1, canopyAt: Infinity, canopyFeature: -1, obscured: 0 };
+
+/**
+ * Walk the line from `from` to `to` (of length len > 0) into `trace`. With `firstBlock` it stops at
+ * the first thing found to block and leaves the rest unset: enough to say whether the line is clear.
+ */
+function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: SightOptions, firstBlock: boolean): void {
   const hm = bf.heightmap;
   const dx = to.x - from.x;
   const dy = to.y - from.y;
-  const len = Math.sqrt(dx * dx + dy * dy);
-  const profile = opts.profile ? sightProfile(bf, from, to, opts) : undefined;
-
-  if (opts.maxRange !== undefined && len > opts.maxRange) {
-    const k = opts.maxRange / len;
-    return withProfile(
-      { visible: false, blockedBy: { kind: 'range', at: { x: from.x + dx * k, y: from.y + dy * k } }, obscured: 0 },
-      profile,
-    );
-  }
-  if (len === 0) return withProfile({ visible: true, obscured: 0 }, profile);
-
+  trace.groundAt = Infinity;
+  trace.solidAt = Infinity;
+  trace.solidFeature = -1;
+  trace.canopyAt = Infinity;
+  trace.canopyFeature = -1;
+  trace.obscured = 0;
   const z0 = heightAt(hm, from.x, from.y) + opts.eyeHeight;
   const z1 = heightAt(hm, to.x, to.y) + opts.targetHeight;
   const rise = z1 - z0;
@@ -168,20 +231,47 @@ export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOp
   const skip = cs / 2;
   if (len > 2 * skip) {
     const n = Math.floor((len - 2 * skip) / step + 1e-9);
-    let prevD = 0;
-    let prevGap = -Infinity;
-    for (let k = 0; k <= n; k++) {
+    const tiles = tileMaxima(hm);
+    let k = 0;
+    while (k <= n) {
+      // Samples k.. that stay in one tile (by the cell their bilinear corners start from) cannot
+      // reach the line if the tile's highest sample is below the line's lowest point over them.
       const d = skip + k * step;
-      const gap = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d) - (z0 + (rise * d) / len);
-      if (gap > 0) {
-        // Interpolate to where the ground rose through the line.
-        groundAt = prevGap > -Infinity ? prevD + (step * -prevGap) / (gap - prevGap) : d;
-        break;
+      const gx = gx0 + gdx * d;
+      const gy = gy0 + gdy * d;
+      // Off the grid's inner cells (clamped at the edge): one sample at a time.
+      let last = k;
+      if (gx >= 0 && gy >= 0 && gx < maxI && gy < maxJ) {
+        const ti = Math.floor(gx / TILE);
+        const tj = Math.floor(gy / TILE);
+        last = Math.min(n, k + samplesInTile(gx, gy, gdx * step, gdy * step, ti, tj));
+        const lineLow = z0 + (rise * (rise < 0 ? skip + last * step : d)) / len;
+        if (lineLow > tiles.max[tj * tiles.cols + ti]! + TILE_MARGIN) {
+          k = last + 1;
+          continue;
+        }
       }
-      prevD = d;
-      prevGap = gap;
+      for (; k <= last; k++) {
+        const dk = skip + k * step;
+        const gap = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * dk, gy0 + gdy * dk) - (z0 + (rise * dk) / len);
+        if (gap > 0) {
+          // Interpolate to where the ground rose through the line from the sample before (which
+          // may have been skipped: worked out again, the same way).
+          if (k === 0) groundAt = dk;
+          else {
+            const dp = skip + (k - 1) * step;
+            const prevGap = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * dp, gy0 + gdy * dp) - (z0 + (rise * dp) / len);
+            groundAt = dp + (step * -prevGap) / (gap - prevGap);
+          }
+          break;
+        }
+      }
+      if (groundAt < Infinity) break;
     }
   }
+
+  trace.groundAt = groundAt;
+  if (firstBlock && groundAt < Infinity) return;
 
   // Buildings: solid below the roof, so the first sample under a roof blocks, whatever the
   // obscuring limit. As for the ground, not within half a cell of either end, so a figure
@@ -211,6 +301,10 @@ export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOp
       }
     }
   }
+
+  trace.solidAt = solidAt;
+  trace.solidFeature = solidFeature;
+  if (firstBlock && solidAt < Infinity) return;
 
   // Canopy: walk only the stretches inside woods, up to where the ground or a building blocks.
   const limit = opts.obscuringLimit ?? 0;
@@ -245,7 +339,87 @@ export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOp
     }
   }
 
-  const point = (d: number): Vec2 => ({ x: from.x + (dx * d) / len, y: from.y + (dy * d) / len });
+  trace.canopyAt = canopyAt;
+  trace.canopyFeature = canopyFeature;
+  trace.obscured = obscured;
+}
+
+/**
+ * Is the line from a point `eyeHeight` above `from` to one `targetHeight` above `to` clear? The
+ * same answer as lineOfSight(...).visible, without the reasons: for the visibility matrix.
+ */
+export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOptions): boolean {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  if (opts.maxRange !== undefined && len > opts.maxRange) return false;
+  if (len === 0) return true;
+  if (walksForward(from, to)) traceSight(bf, from, to, len, opts, true);
+  else traceSight(bf, to, from, len, reversed(opts), true);
+  return traceClear();
+}
+
+function traceClear(): boolean {
+  return trace.groundAt === Infinity && trace.solidAt === Infinity && trace.canopyAt === Infinity;
+}
+
+/**
+ * Lines are walked from the end that sorts first (by x, then y), so that A to B and B to A are
+ * the same walk and give the same answer to the last bit: walked from either end, a line that
+ * grazes a crest between samples could be caught one way and not the other.
+ */
+function walksForward(from: Vec2, to: Vec2): boolean {
+  return from.x < to.x || (from.x === to.x && from.y <= to.y);
+}
+
+const reversedOpts: SightOptions = { eyeHeight: 0, targetHeight: 0 };
+
+/** The options for walking a line from its target back to its eye (one object, reused). */
+function reversed(opts: SightOptions): SightOptions {
+  reversedOpts.eyeHeight = opts.targetHeight;
+  reversedOpts.targetHeight = opts.eyeHeight;
+  if (opts.obscuringLimit === undefined) delete reversedOpts.obscuringLimit;
+  else reversedOpts.obscuringLimit = opts.obscuringLimit;
+  return reversedOpts;
+}
+
+/** Can a point `eyeHeight` above `from` see a point `targetHeight` above `to`? */
+export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOptions): SightResult {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  const profile = opts.profile ? sightProfile(bf, from, to, opts) : undefined;
+
+  if (opts.maxRange !== undefined && len > opts.maxRange) {
+    const k = opts.maxRange / len;
+    return withProfile(
+      { visible: false, blockedBy: { kind: 'range', at: { x: from.x + dx * k, y: from.y + dy * k } }, obscured: 0 },
+      profile,
+    );
+  }
+  if (len === 0) return withProfile({ visible: true, obscured: 0 }, profile);
+  // Whether it is blocked comes from the walk both directions share (see walksForward); what
+  // blocks it is told from the eye's end, by walking that way, unless that walk, grazing a crest,
+  // finds nothing: then the shared walk's block is told, from the other end.
+  let fromTarget = false;
+  if (walksForward(from, to)) traceSight(bf, from, to, len, opts, false);
+  else {
+    traceSight(bf, to, from, len, reversed(opts), false);
+    if (!traceClear()) {
+      const shared = { ...trace };
+      traceSight(bf, from, to, len, opts, false);
+      if (traceClear()) {
+        Object.assign(trace, shared);
+        fromTarget = true;
+      }
+    }
+  }
+  const { groundAt, solidAt, solidFeature, canopyAt, canopyFeature, obscured } = trace;
+  const idx = terrainIndex(bf);
+  const point = (d: number): Vec2 => {
+    const at = fromTarget ? len - d : d;
+    return { x: from.x + (dx * at) / len, y: from.y + (dy * at) / len };
+  };
   if (canopyAt < Infinity) {
     return withProfile({ visible: false, blockedBy: { kind: 'canopy', featureId: bf.features[canopyFeature]!.id, at: point(canopyAt) }, obscured }, profile);
   }
@@ -283,9 +457,22 @@ export function sightProfile(bf: Battlefield, from: Vec2, to: Vec2, opts: SightO
     const y = from.y + dy * t;
     const ground = heightAt(hm, x, y);
     let top = 0;
-    for (const cf of idx.occluders) if (cf.obscuringHeight > top && containsPoint(cf, x, y)) top = cf.obscuringHeight;
-    for (const cf of idx.solids) if (cf.solidHeight > top && containsPoint(cf, x, y)) top = cf.solidHeight;
-    out.push({ d: len * t, ground, ray: z0 + (z1 - z0) * t, canopy: ground + top });
+    let cover: SightSample['cover'];
+    for (const cf of idx.occluders) {
+      if (cf.obscuringHeight > top && containsPoint(cf, x, y)) {
+        top = cf.obscuringHeight;
+        cover = 'trees';
+      }
+    }
+    for (const cf of idx.solids) {
+      if (cf.solidHeight >= top && cf.solidHeight > 0 && containsPoint(cf, x, y)) {
+        top = cf.solidHeight;
+        cover = 'roof';
+      }
+    }
+    const sample: SightSample = { d: len * t, ground, ray: z0 + (z1 - z0) * t, canopy: ground + top };
+    if (cover) sample.cover = cover;
+    out.push(sample);
   }
   return out;
 }

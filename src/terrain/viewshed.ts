@@ -6,7 +6,8 @@
  * The grid is split into four sectors by the diagonals through the observer. In a sector the
  * "major" axis runs away from the observer and rays run from the observer to every grid line
  * crossing of the sector's far column, so neighbouring rays are at most a cell apart sideways.
- * Each ray walks column by column keeping what a line from the eye to a point beyond must clear:
+ * The sweep goes column by column away from the observer, all rays at once, and each ray keeps
+ * what a line from the eye to a point beyond must clear:
  * the steepest slope to the ground where the ray crosses each column (linear between the two
  * samples there; as in lineOfSight, not within half a cell of the eye nor on the target's own
  * column, so a figure on a slope does not hide itself), and
@@ -79,13 +80,14 @@ export interface Viewshed {
 
 /** Marks "no constraint yet" on a ray. */
 const NONE = -Infinity;
-const EMPTY_I32 = new Int32Array(0);
 const EMPTY_F64 = new Float64Array(0);
 const EMPTY_F32 = new Float32Array(0);
 
 /**
  * Obstacles along grid lines, for the sweep: for each line, the stretches (in grid units along the
- * line) inside an obstacle and its height. `start` has one more entry than there are lines.
+ * line) inside an obstacle and its height, sorted and not overlapping (they may touch), so the
+ * sweep, which meets a line's crossings in order, finds each one with a forward-only cursor.
+ * `start` has one more entry than there are lines.
  */
 interface LineSpans {
   start: Int32Array;
@@ -111,19 +113,42 @@ interface ObstacleGrid {
   halfRows?: LineSpans;
 }
 
+/**
+ * One line's stretches [lo, hi, height, ...], which may overlap, as sorted pieces that do not:
+ * each piece takes the tallest stretch over it, so a point keeps the height it had before (at a
+ * point where two pieces touch, the taller of the two, as the closed stretches gave).
+ */
+function flattenLine(l: number[]): number[] {
+  if (l.length <= 3) return l;
+  const cuts = [...new Set(l.filter((_, q) => q % 3 !== 2))].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (let c = 0; c + 1 < cuts.length; c++) {
+    const a = cuts[c]!;
+    const b = cuts[c + 1]!;
+    let top = 0;
+    for (let q = 0; q < l.length; q += 3) if (l[q]! <= a && l[q + 1]! >= b && l[q + 2]! > top) top = l[q + 2]!;
+    if (top <= 0) continue;
+    // Join a piece to the one before when they touch at the same height.
+    if (out.length > 0 && out[out.length - 2] === a && out[out.length - 1] === top) out[out.length - 2] = b;
+    else out.push(a, b, top);
+  }
+  return out;
+}
+
 function packSpans(lists: number[][]): LineSpans {
-  const start = new Int32Array(lists.length + 1);
+  const flat = lists.map(flattenLine);
+  const start = new Int32Array(flat.length + 1);
   let total = 0;
-  lists.forEach((l, i) => {
+  flat.forEach((l, i) => {
     start[i] = total;
     total += l.length / 3;
   });
-  start[lists.length] = total;
+  start[flat.length] = total;
   const lo = new Float64Array(total);
   const hi = new Float64Array(total);
   const height = new Float64Array(total);
   let k = 0;
-  for (const l of lists) {
+  for (const l of flat) {
     for (let q = 0; q < l.length; q += 3) {
       lo[k] = l[q]!;
       hi[k] = l[q + 1]!;
@@ -357,6 +382,7 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
   const visible = new Uint8Array(cols * rows);
   const minHeight = new Float32Array(cols * rows).fill(Infinity);
   const longest = Math.max(cols, rows);
+  const maxRays = 2 * longest + 4;
   const sw: Sweep = {
     h: hm.heights,
     nodes: obst ? obst.nodes : null,
@@ -367,12 +393,15 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
     limit,
     visible,
     minHeight,
-    ground: new Float64Array(longest),
-    c1: new Float64Array(longest),
-    c2: new Float64Array(longest),
-    top: new Float64Array(longest + 2),
-    invU: new Float64Array(longest),
-    slopes: new Float64Array(2 * longest + 4),
+    slopes: new Float64Array(maxRays),
+    ground: new Float64Array(maxRays),
+    uMin: new Float64Array(maxRays),
+    invGap: new Float64Array(maxRays),
+    k: new Int32Array(maxRays),
+    count: new Int32Array(maxRays),
+    c1: new Float64Array(maxRays),
+    c2: new Float64Array(maxRays),
+    top: EMPTY_F64,
   };
   // East, west, north (up the table, +y), south. Columns are lines of constant x.
   sweepSector(sw, cols, rows, cx, cy, 0, 1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, 0, 1);
@@ -390,6 +419,7 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
   return { cols, rows, visible, minHeight };
 }
 
+/** What a sweep reads and writes, and its scratch arrays (per ray, indexed by ray number). */
 interface Sweep {
   h: Float32Array;
   nodes: Float32Array | null;
@@ -400,16 +430,23 @@ interface Sweep {
   limit: number;
   visible: Uint8Array;
   minHeight: Float32Array;
-  /** Per column, for the previous ray: steepest ground slope, and the (k-1)th and kth largest canopy slopes. */
+  /** Per ray: its slope (minor cells per major cell). */
+  slopes: Float64Array;
+  /** Per ray: the steepest ground (or roof) slope met so far, NONE before any. */
   ground: Float64Array;
+  /** Per ray: how near the eye ground is left out (half a cell of distance along the ray). */
+  uMin: Float64Array;
+  /** Per ray after the first: 1 / (its slope - the slope of the ray before). */
+  invGap: Float64Array;
+  /** Per ray: how many canopy slopes the line must clear the largest of (see sweepSector). */
+  k: Int32Array;
+  /** Per ray: how many canopy slopes it holds in `top`. */
+  count: Int32Array;
+  /** Per ray: the (k-1)th and kth largest canopy slopes so far (see kthWith). */
   c1: Float64Array;
   c2: Float64Array;
-  /** Per ray: the largest canopy slopes so far, descending. */
+  /** Per ray, kMax slots from ray * kMax: its largest canopy slopes so far, descending. */
   top: Float64Array;
-  /** Per column: 1 / distance from the observer, in cells. */
-  invU: Float64Array;
-  /** Per sector: the rays' slopes (minor cells per major cell). */
-  slopes: Float64Array;
 }
 
 /**
@@ -418,6 +455,20 @@ interface Sweep {
  */
 function kthWith(c1: number, c2: number, x: number): number {
   return x >= c1 ? c1 : x >= c2 ? x : c2;
+}
+
+/**
+ * The tallest obstacle on line `line` at position yc, for positions met in increasing order: the
+ * cursor (`at.q`) only moves forward, so a whole column of rays costs one pass over its stretches.
+ */
+function spanAt(sp: LineSpans, line: number, yc: number, at: { q: number }): number {
+  const e = sp.start[line + 1]!;
+  let q = at.q;
+  while (q < e && sp.hi[q]! < yc) q++;
+  at.q = q;
+  let o = 0;
+  for (; q < e && sp.lo[q]! <= yc; q++) if (sp.height[q]! > o) o = sp.height[q]!;
+  return o;
 }
 
 /**
@@ -432,6 +483,12 @@ function kthWith(c1: number, c2: number, x: number): number {
  * Canopy: a sight line may pass below obstacle tops for `limit`. Each canopy sample on a ray stands
  * for one column of ray length, so at most k - 1 of them may be above the line, and the line must
  * clear the kth largest canopy slope.
+ *
+ * The sweep goes column by column, all rays at once, in three passes a column: roofs on the
+ * half-cell line before it, then the column's samples (each between two rays, from what the rays
+ * met before this column), then what the rays meet on the column. Rays cross a column in order of
+ * slope, so the heights and obstacle stretches are read in order along the column; walking one
+ * ray at a time gave the same numbers but jumped about the grid and was two to three times slower.
  */
 function sweepSector(
   sw: Sweep,
@@ -453,68 +510,68 @@ function sweepSector(
   const mEnd = Math.min(majorCount - 1, Math.floor(om + sw.maxCells + 1e-9));
   const m0 = Math.floor(om) + 1;
   if (m0 > mEnd) return;
-  const { h, z0, cs, target, visible, minHeight, top, invU } = sw;
-  const gPrev = sw.ground;
-  const c1Prev = sw.c1;
-  const c2Prev = sw.c2;
-  for (let m = m0; m <= mEnd; m++) invU[m] = 1 / (m - om);
+  const { h, z0, cs, target, visible, minHeight, slopes, ground, uMin, invGap, k: kOf, count, c1, c2 } = sw;
   const maxCells2 = sw.maxCells * sw.maxCells;
   const maxN = minorCount - 1;
-  // Without obstacles the sweep is ground only; the empty arrays keep the types simple.
+  // Without obstacles the sweep is ground only.
   const canopy = spans !== null && sw.nodes !== null;
-  const spStart = spans ? spans.start : EMPTY_I32;
-  const spLo = spans ? spans.lo : EMPTY_F64;
-  const spHi = spans ? spans.hi : EMPTY_F64;
-  const spHeight = spans ? spans.height : EMPTY_F64;
   const nodes = sw.nodes ?? EMPTY_F32;
-  const soStart = solids ? solids.start : EMPTY_I32;
-  const soLo = solids ? solids.lo : EMPTY_F64;
-  const soHi = solids ? solids.hi : EMPTY_F64;
-  const soHeight = solids ? solids.height : EMPTY_F64;
-  const shStart = solidHalf ? solidHalf.start : EMPTY_I32;
-  const shLo = solidHalf ? solidHalf.lo : EMPTY_F64;
-  const shHi = solidHalf ? solidHalf.hi : EMPTY_F64;
-  const shHeight = solidHalf ? solidHalf.height : EMPTY_F64;
   // Rays from the observer to every sample line crossing of the far column (as R2 aims at the
   // perimeter), closed off by the diagonals: neighbours are at most a cell apart sideways there, so
   // everywhere nearer too. Samples on the far column and on the observer's own row lie on a ray.
-  const slopes = sw.slopes;
   let rays = 0;
   slopes[rays++] = -1;
   for (let n = Math.floor(on - U) + 1; n < on + U; n++) slopes[rays++] = (n - on) / U;
   slopes[rays++] = 1;
+  // The most canopy slopes a ray keeps: the flattest ray's k, and never more than it can meet.
+  const kMax = Math.min(Math.floor(sw.limit / cs) + 1, mEnd - m0 + 3);
+  let top = sw.top;
+  if (canopy && top.length < rays * kMax) sw.top = top = new Float64Array(rays * kMax);
   for (let r = 0; r < rays; r++) {
     const s = slopes[r]!;
-    const sPrev = r > 0 ? slopes[r - 1]! : s;
-    const invGap = r > 0 ? 1 / (s - sPrev) : 0;
     const secant = Math.sqrt(1 + s * s);
     // lineOfSight leaves out half a cell (of horizontal distance) next to the eye and the target.
-    const uMin = 0.5 / secant;
-    const k = Math.min(Math.floor(sw.limit / (secant * cs)) + 1, top.length - 1);
-    let ground = NONE;
-    let count = 0;
-    // The (k-1)th and kth largest canopy slopes so far (see kthWith).
-    let c1 = k === 1 ? Infinity : NONE;
-    let c2 = NONE;
-    for (let m = m0; m <= mEnd; m++) {
-      const u = m - om;
-      const y = on + s * u;
-      // Well outside the grid no sample lies between this ray and its neighbour (at most a cell
-      // away), including one that stopped earlier.
-      if (y < -1.5 || y > minorCount + 0.5) break;
-      const fy = Math.floor(y);
+    uMin[r] = 0.5 / secant;
+    invGap[r] = r > 0 ? 1 / (s - slopes[r - 1]!) : 0;
+    ground[r] = NONE;
+    if (canopy) {
+      const k = Math.min(Math.floor(sw.limit / (secant * cs)) + 1, kMax);
+      kOf[r] = k;
+      count[r] = 0;
+      c1[r] = k === 1 ? Infinity : NONE;
+      c2[r] = NONE;
+    }
+  }
+  const cursor = { q: 0 };
+  const groundOnly = !canopy && solids === null;
+  // Ray r (but the diagonals) has slope (nFirst + r - 1 - on) / U, so the first ray at or above a
+  // sample dn off the observer's line is about dn * U / u + rayOffset.
+  const rayOffset = on - (Math.floor(on - U) + 1) + 1;
+  let rLo = 0;
+  let rHi = rays - 1;
+  let inLo = 0;
+  let inHi = rays - 1;
+  for (let m = m0; m <= mEnd; m++) {
+    const u = m - om;
+    const invU = 1 / u;
+    // Rays well outside the grid have no sample between them and a neighbour (at most a cell
+    // away); they only move farther out.
+    while (rLo <= rHi && on + slopes[rLo]! * u < -1.5) rLo++;
+    while (rHi >= rLo && on + slopes[rHi]! * u > minorCount + 0.5) rHi--;
+    if (rLo > rHi) break;
+    const colBase = base + m * mStride;
 
-      if (solidHalf !== null && u - 0.5 >= uMin) {
-        // A roof on the half-cell line before this column: ground there (midway between the two
-        // columns) raised by the roof, for this column's samples and beyond.
-        const uh = u - 0.5;
-        const yh = on + s * uh;
+    if (solidHalf !== null) {
+      // A roof on the half-cell line before this column: ground there (midway between the two
+      // columns) raised by the roof, for this column's samples and beyond.
+      const uh = u - 0.5;
+      const hl = lineStep > 0 ? lineBase + m - 1 : lineBase - m;
+      cursor.q = solidHalf.start[hl]!;
+      for (let r = rLo; r <= rHi; r++) {
+        if (uh < uMin[r]!) continue;
+        const yh = on + slopes[r]! * uh;
         const ych = yh < 0 ? 0 : yh > maxN ? maxN : yh;
-        const hl = lineStep > 0 ? lineBase + m - 1 : lineBase - m;
-        let o = 0;
-        for (let q = shStart[hl]!, e = shStart[hl + 1]!; q < e; q++) {
-          if (ych >= shLo[q]! && ych <= shHi[q]! && shHeight[q]! > o) o = shHeight[q]!;
-        }
+        const o = spanAt(solidHalf, hl, ych, cursor);
         if (o > 0) {
           const nh = Math.min(Math.floor(ych), maxN - 1);
           const fh = ych - nh;
@@ -523,91 +580,103 @@ function sweepSector(
           const ga = h[ia]! + (h[ia + nStride]! - h[ia]!) * fh;
           const gb = h[ib]! + (h[ib + nStride]! - h[ib]!) * fh;
           const roof = 0.5 * (ga + gb) + o;
-          if (roof - z0 > ground * uh) ground = (roof - z0) / uh;
+          if (roof - z0 > ground[r]! * uh) ground[r] = (roof - z0) / uh;
         }
       }
+    }
 
-      if (r > 0) {
-        // The samples in (yp, y]: floor(y) if any, as neighbouring rays are at most a cell apart;
-        // the first pair also takes the diagonal itself, and rounding may put a second below.
-        const yp = on + sPrev * u;
-        for (let n = fy; n > yp || (r === 1 && n === yp); n--) {
-          if (n < 0) break;
-          if (n > maxN) continue;
-          const idx = base + m * mStride + n * nStride;
-          const dn = n - on;
-          if (u * u + dn * dn > maxCells2) {
-            minHeight[idx] = Infinity;
-            visible[idx] = 0;
-            continue;
-          }
-          const zt = h[idx]!;
-          let a = gPrev[m]!;
-          let b = ground;
-          if (canopy) {
-            // A target inside a wood must also be seen through the trees around it.
-            const o = nodes[idx]!;
-            const x = o > 0 ? (zt + o - z0) * invU[m]! : NONE;
-            const ka = kthWith(c1Prev[m]!, c2Prev[m]!, x);
-            if (ka > a) a = ka;
-            const kb = kthWith(c1, c2, x);
-            if (kb > b) b = kb;
-          }
-          let sl: number;
-          if (a === NONE) sl = b;
-          else if (b === NONE) sl = a;
-          else sl = a + (n - yp) * invGap * invU[m]! * (b - a);
-          let mh = sl === NONE ? 0 : z0 + sl * u - zt;
-          if (!(mh > 0)) mh = 0;
-          minHeight[idx] = mh;
-          visible[idx] = target >= mh ? 1 : 0;
-        }
+    // The column's samples, each between the first ray at or above it and the ray before (the
+    // first pair also takes the diagonal itself). Rays are spaced evenly but for the two
+    // diagonals, so that ray is found from the sample's place, then checked against the rays' own
+    // crossings so rounding cannot misplace it.
+    let nLo = Math.ceil(on + slopes[0]! * u);
+    let nHi = Math.floor(on + slopes[rays - 1]! * u);
+    if (nLo < 0) nLo = 0;
+    if (nHi > maxN) nHi = maxN;
+    const lastRay = rays - 1;
+    const raysPerCell = U * invU;
+    for (let n = nLo; n <= nHi; n++) {
+      const dn = n - on;
+      if (u * u + dn * dn > maxCells2) continue;
+      let r = (dn * raysPerCell + rayOffset) | 0;
+      if (r < 1) r = 1;
+      else if (r > lastRay) r = lastRay;
+      let yp = on + slopes[r - 1]! * u;
+      while (r > 1 && yp >= n) yp = on + slopes[--r - 1]! * u;
+      while (r < lastRay && on + slopes[r]! * u < n) yp = on + slopes[r++]! * u;
+      const idx = colBase + n * nStride;
+      const zt = h[idx]!;
+      let a = ground[r - 1]!;
+      let b = ground[r]!;
+      if (canopy) {
+        // A target inside a wood must also be seen through the trees around it.
+        const o = nodes[idx]!;
+        const x = o > 0 ? (zt + o - z0) * invU : NONE;
+        const ka = kthWith(c1[r - 1]!, c2[r - 1]!, x);
+        if (ka > a) a = ka;
+        const kb = kthWith(c1[r]!, c2[r]!, x);
+        if (kb > b) b = kb;
       }
-      gPrev[m] = ground;
+      let sl: number;
+      if (a === NONE) sl = b;
+      else if (b === NONE) sl = a;
+      else sl = a + (n - yp) * invGap[r]! * invU * (b - a);
+      let mh = sl === NONE ? 0 : z0 + sl * u - zt;
+      if (!(mh > 0)) mh = 0;
+      minHeight[idx] = mh;
+      visible[idx] = target >= mh ? 1 : 0;
+    }
 
-      // Ground where the ray crosses this column (linear between two samples), for samples beyond.
+    // Ground where each ray crosses this column (linear between two samples), raised by a roof
+    // there, for the samples beyond; then the canopy there.
+    const line = lineBase + m * lineStep;
+    const roofs = { q: solids !== null ? solids.start[line]! : 0 };
+    if (canopy) cursor.q = spans!.start[line]!;
+    // Rays inside the grid, not on its last sample line: no clamping. Rays only leave this
+    // stretch as the sweep goes on, so its ends move one way.
+    while (inLo <= rHi && on + slopes[inLo]! * u < 0) inLo++;
+    while (inHi >= rLo && on + slopes[inHi]! * u >= maxN) inHi--;
+    for (let r = rLo; r <= rHi; r++) {
+      if (r === inLo && groundOnly && u >= 0.5) {
+        // The bare-ground case (a DEM), which is most of the work on a large grid.
+        for (; r <= inHi; r++) {
+          const y = on + slopes[r]! * u;
+          const n0 = Math.floor(y);
+          const ic = colBase + n0 * nStride;
+          const h0 = h[ic]!;
+          const g = h0 + (h[ic + nStride]! - h0) * (y - n0);
+          if (g - z0 > ground[r]! * u) ground[r] = (g - z0) * invU;
+        }
+        if (r > rHi) break;
+      }
+      const y = on + slopes[r]! * u;
+      const fy = Math.floor(y);
       const n0 = fy < 0 ? 0 : fy >= maxN ? maxN - 1 : fy;
       const f = y <= 0 ? 0 : y >= maxN ? 1 : y - n0;
-      const ic = base + m * mStride + n0 * nStride;
+      const ic = colBase + n0 * nStride;
       const h0 = h[ic]!;
       const g = h0 + (h[ic + nStride]! - h0) * f;
-      let raised = g;
-      if (solids !== null) {
-        // A roof here is ground raised by its height, for the samples beyond.
-        const yc = y < 0 ? 0 : y > maxN ? maxN : y;
-        const line = lineBase + m * lineStep;
-        let o = 0;
-        for (let q = soStart[line]!, e = soStart[line + 1]!; q < e; q++) {
-          if (yc >= soLo[q]! && yc <= soHi[q]! && soHeight[q]! > o) o = soHeight[q]!;
+      const yc = y < 0 ? 0 : y > maxN ? maxN : y;
+      const raised = solids !== null ? g + spanAt(solids, line, yc, roofs) : g;
+      if (u >= uMin[r]! && raised - z0 > ground[r]! * u) ground[r] = (raised - z0) * invU;
+      if (!canopy) continue;
+      const o = spanAt(spans!, line, yc, cursor);
+      if (o <= 0) continue;
+      const tau = (g + o - z0) * invU;
+      const k = kOf[r]!;
+      const slot = r * kMax;
+      const held = count[r]!;
+      if (held < k || tau > top[slot + k - 1]!) {
+        // Into the ray's descending list of its k largest.
+        let p = held < k ? held : k - 1;
+        if (held < k) count[r] = held + 1;
+        while (p > 0 && top[slot + p - 1]! < tau) {
+          top[slot + p] = top[slot + p - 1]!;
+          p--;
         }
-        raised += o;
-      }
-      if (u >= uMin && raised - z0 > ground * u) ground = (raised - z0) * invU[m]!;
-
-      if (canopy) {
-        c1Prev[m] = c1;
-        c2Prev[m] = c2;
-        const yc = y < 0 ? 0 : y > maxN ? maxN : y;
-        const line = lineBase + m * lineStep;
-        const e = spStart[line + 1]!;
-        let o = 0;
-        for (let q = spStart[line]!; q < e; q++) {
-          if (yc >= spLo[q]! && yc <= spHi[q]! && spHeight[q]! > o) o = spHeight[q]!;
-        }
-        if (o > 0) {
-          const tau = (g + o - z0) * invU[m]!;
-          if (count < k || tau > top[k - 1]!) {
-            // Into the descending list of the k largest.
-            let p = count < k ? count++ : k - 1;
-            while (p > 0 && top[p - 1]! < tau) {
-              top[p] = top[p - 1]!;
-              p--;
-            }
-            top[p] = tau;
-            if (k > 1 && count >= k - 1) c1 = top[k - 2]!;
-            if (count >= k) c2 = top[k - 1]!;
-          }
-        }
+        top[slot + p] = tau;
+        if (k > 1 && count[r]! >= k - 1) c1[r] = top[slot + k - 2]!;
+        if (count[r]! >= k) c2[r] = top[slot + k - 1]!;
       }
     }
   }

@@ -2,12 +2,13 @@
  * Who can see whom: a matrix of unit-to-unit visibility for the AI and for fog of war. A unit is a
  * handful of points (eye points for observers, the points that may be seen for targets), and one
  * unit sees another when any of its eye points sees any of the other's points. Every answer comes
- * from lineOfSight, so the matrix and a single "can A see B" question never disagree.
+ * from sightClear, lineOfSight's own walk without the reasons, so the matrix and a single "can A
+ * see B" question never disagree.
  */
 
 import type { Vec2 } from '../core/geometry';
 import type { Battlefield } from './battlefield';
-import { lineOfSight, type SightOptions } from './sight';
+import { sightClear, type SightOptions } from './sight';
 
 export interface SightObserver {
   id: string;
@@ -45,63 +46,130 @@ export function visibilityMatrix(
 ): Uint8Array {
   const nt = targets.length;
   const out = new Uint8Array(observers.length * nt);
+  const pairs = new PairSight(bf, opts);
   const tBounds = targets.map((t) => boundsOf(t.points));
-  const sight: SightOptions = { eyeHeight: 0, targetHeight: 0 };
-  if (opts.obscuringLimit !== undefined) sight.obscuringLimit = opts.obscuringLimit;
-  if (opts.maxRange !== undefined) sight.maxRange = opts.maxRange;
-  const maxRange = opts.maxRange ?? Infinity;
-  // Scratch for the point pairs of one unit pair, sorted by length.
-  let order = new Int32Array(64);
-  let lengths = new Float64Array(64);
-
   for (let i = 0; i < observers.length; i++) {
     const ob = observers[i]!;
     const oBox = boundsOf(ob.points);
-    sight.eyeHeight = ob.eyeHeight;
-    for (let j = 0; j < nt; j++) {
-      const tg = targets[j]!;
-      const tBox = tBounds[j]!;
-      if (ob.points.length === 0 || tg.points.length === 0) continue;
-      // The boxes' gap is a lower bound on every point pair's length.
-      if (boxGap(oBox, tBox) > maxRange) continue;
-      sight.targetHeight = tg.height;
-      const pairs = ob.points.length * tg.points.length;
-      if (order.length < pairs) {
-        order = new Int32Array(pairs * 2);
-        lengths = new Float64Array(pairs * 2);
-      }
-      for (let a = 0; a < ob.points.length; a++) {
-        const p = ob.points[a]!;
-        for (let b = 0; b < tg.points.length; b++) {
-          const q = tg.points[b]!;
-          const k = a * tg.points.length + b;
-          order[k] = k;
-          lengths[k] = (q.x - p.x) ** 2 + (q.y - p.y) ** 2;
-        }
-      }
-      // Shorter lines are cheaper and more often clear: try them first (insertion sort, ~25 items).
-      for (let x = 1; x < pairs; x++) {
-        const v = order[x]!;
-        const len = lengths[v]!;
-        let y = x - 1;
-        while (y >= 0 && lengths[order[y]!]! > len) {
-          order[y + 1] = order[y]!;
-          y--;
-        }
-        order[y + 1] = v;
-      }
-      for (let x = 0; x < pairs; x++) {
-        const k = order[x]!;
-        const p = ob.points[(k / tg.points.length) | 0]!;
-        const q = tg.points[k % tg.points.length]!;
-        if (lineOfSight(bf, p, q, sight).visible) {
-          out[i * nt + j] = 1;
-          break;
-        }
-      }
-    }
+    for (let j = 0; j < nt; j++) if (pairs.sees(ob, oBox, targets[j]!, tBounds[j]!)) out[i * nt + j] = 1;
   }
   return out;
+}
+
+/**
+ * The visibility matrix kept up to date as units move: each call answers as visibilityMatrix
+ * would, working out again only the pairs where the observer or the target has moved (or changed
+ * its points or heights) since the last call. After one unit moves that is one row and one column,
+ * so the AI and fog of war can ask after every move.
+ */
+export class VisibilityTracker {
+  private readonly pairs: PairSight;
+  /** Per observer id: its signature last time and, per target id, the target's signature and the answer. */
+  private readonly known = new Map<string, { sig: string; seen: Map<string, { sig: string; sees: boolean }> }>();
+  /** How many pairs the last call worked out (the rest were reused). */
+  recomputed = 0;
+
+  constructor(bf: Battlefield, opts: VisibilityOptions = {}) {
+    this.pairs = new PairSight(bf, opts);
+  }
+
+  matrix(observers: readonly SightObserver[], targets: readonly SightTarget[]): Uint8Array {
+    const nt = targets.length;
+    const out = new Uint8Array(observers.length * nt);
+    const tSigs = targets.map((t) => signature(t.points, t.height));
+    const tBounds: (Box | undefined)[] = new Array(nt);
+    this.recomputed = 0;
+    for (let i = 0; i < observers.length; i++) {
+      const ob = observers[i]!;
+      const sig = signature(ob.points, ob.eyeHeight);
+      let entry = this.known.get(ob.id);
+      if (!entry || entry.sig !== sig) {
+        entry = { sig, seen: new Map() };
+        this.known.set(ob.id, entry);
+      }
+      let oBox: Box | undefined;
+      for (let j = 0; j < nt; j++) {
+        const tg = targets[j]!;
+        const hit = entry.seen.get(tg.id);
+        let sees: boolean;
+        if (hit && hit.sig === tSigs[j]) sees = hit.sees;
+        else {
+          oBox ??= boundsOf(ob.points);
+          sees = this.pairs.sees(ob, oBox, tg, (tBounds[j] ??= boundsOf(tg.points)));
+          entry.seen.set(tg.id, { sig: tSigs[j]!, sees });
+          this.recomputed++;
+        }
+        if (sees) out[i * nt + j] = 1;
+      }
+    }
+    return out;
+  }
+}
+
+/** Where a unit's points are and how high: equal signatures, equal sight. */
+function signature(points: readonly Vec2[], height: number): string {
+  let s = `${height}`;
+  for (const p of points) s += `;${p.x},${p.y}`;
+  return s;
+}
+
+/** Does one unit see another: the point pairs, nearest first, until one sees. */
+class PairSight {
+  private readonly sight: SightOptions = { eyeHeight: 0, targetHeight: 0 };
+  private readonly maxRange: number;
+  // Scratch for the point pairs of one unit pair, sorted by length.
+  private order = new Int32Array(64);
+  private lengths = new Float64Array(64);
+
+  constructor(
+    private readonly bf: Battlefield,
+    opts: VisibilityOptions,
+  ) {
+    if (opts.obscuringLimit !== undefined) this.sight.obscuringLimit = opts.obscuringLimit;
+    if (opts.maxRange !== undefined) this.sight.maxRange = opts.maxRange;
+    this.maxRange = opts.maxRange ?? Infinity;
+  }
+
+  sees(ob: SightObserver, oBox: Box, tg: SightTarget, tBox: Box): boolean {
+    if (ob.points.length === 0 || tg.points.length === 0) return false;
+    // The boxes' gap is a lower bound on every point pair's length.
+    if (boxGap(oBox, tBox) > this.maxRange) return false;
+    this.sight.eyeHeight = ob.eyeHeight;
+    this.sight.targetHeight = tg.height;
+    const pairs = ob.points.length * tg.points.length;
+    if (this.order.length < pairs) {
+      this.order = new Int32Array(pairs * 2);
+      this.lengths = new Float64Array(pairs * 2);
+    }
+    const { order, lengths } = this;
+    for (let a = 0; a < ob.points.length; a++) {
+      const p = ob.points[a]!;
+      for (let b = 0; b < tg.points.length; b++) {
+        const q = tg.points[b]!;
+        const k = a * tg.points.length + b;
+        order[k] = k;
+        lengths[k] = (q.x - p.x) ** 2 + (q.y - p.y) ** 2;
+      }
+    }
+    // Shorter lines are cheaper and more often clear: try them first (insertion sort, ~25 items).
+    for (let x = 1; x < pairs; x++) {
+      const v = order[x]!;
+      const len = lengths[v]!;
+      let y = x - 1;
+      while (y >= 0 && lengths[order[y]!]! > len) {
+        order[y + 1] = order[y]!;
+        y--;
+      }
+      order[y + 1] = v;
+    }
+    for (let x = 0; x < pairs; x++) {
+      const k = order[x]!;
+      const p = ob.points[(k / tg.points.length) | 0]!;
+      const q = tg.points[k % tg.points.length]!;
+      if (sightClear(this.bf, p, q, this.sight)) return true;
+    }
+    return false;
+  }
 }
 
 interface Box {

@@ -1,7 +1,7 @@
 /**
- * The profile of a sight line: the ground and the woods' canopy along it, the sight line from the
- * eye to the target, and where it is blocked, with heights drawn taller than life so gentle
- * slopes can be read. The caption says in words what blocks it and where.
+ * The profile of a sight line: the ground, the woods' canopy and buildings' roofs along it, the
+ * sight line from the eye to the target, and where it is blocked, with heights drawn taller than
+ * life so gentle slopes can be read. The caption says in words what blocks it and where.
  */
 
 import { clearSightLine, useApp } from '../app/store';
@@ -44,20 +44,21 @@ function Chart({ line, unit }: { line: SightLineData; unit: LengthUnit }) {
   const exaggeration = ph / (hi - lo) / (pw / len);
 
   const ground = `M${x(0)},${y(lo)} ${prof.map((p) => `L${x(p.d).toFixed(1)},${y(p.ground).toFixed(1)}`).join(' ')} L${x(len)},${y(lo)} Z`;
-  // Canopy: one shape per stretch of woods, between the ground and the tree tops.
-  const woods: string[] = [];
+  // One shape per stretch of woods or of a building, between the ground and the tree tops or roof.
+  const covers: { d: string; cover: 'trees' | 'roof' }[] = [];
   let run: typeof prof = [];
   const flush = () => {
     if (run.length > 1) {
       const top = run.map((p) => `${x(p.d).toFixed(1)},${y(p.canopy).toFixed(1)}`);
       const bottom = [...run].reverse().map((p) => `${x(p.d).toFixed(1)},${y(p.ground).toFixed(1)}`);
-      woods.push(`M${top.join(' L')} L${bottom.join(' L')} Z`);
+      covers.push({ d: `M${top.join(' L')} L${bottom.join(' L')} Z`, cover: run[0]!.cover ?? 'trees' });
     }
     run = [];
   };
   for (const p of prof) {
-    if (p.canopy > p.ground + 0.01) run.push(p);
-    else flush();
+    const standing = p.canopy > p.ground + 0.01;
+    if (!standing || (run.length > 0 && run[0]!.cover !== p.cover)) flush();
+    if (standing) run.push(p);
   }
   flush();
 
@@ -94,9 +95,13 @@ function Chart({ line, unit }: { line: SightLineData; unit: LengthUnit }) {
         </g>
       ))}
       <path d={ground} fill="#7b6a46" stroke="#b49a6c" strokeWidth={1} />
-      {woods.map((d, i) => (
-        <path key={i} d={d} fill="#2f6b35" fillOpacity={0.85} stroke="#4f9a55" strokeWidth={0.8} />
-      ))}
+      {covers.map((c, i) =>
+        c.cover === 'roof' ? (
+          <path key={i} d={c.d} data-cover="roof" fill="#8c4a3a" fillOpacity={0.9} stroke="#c9826b" strokeWidth={0.8} />
+        ) : (
+          <path key={i} d={c.d} data-cover="trees" fill="#2f6b35" fillOpacity={0.85} stroke="#4f9a55" strokeWidth={0.8} />
+        ),
+      )}
       {/* Eye and target: a figure's height above the ground at each end. */}
       <line x1={x(0)} x2={x(0)} y1={y(first.ground)} y2={y(first.ray)} stroke="#f4f0e0" strokeWidth={2} />
       <line x1={x(len)} x2={x(len)} y1={y(last.ground)} y2={y(last.ray)} stroke="#f4f0e0" strokeWidth={2} />

@@ -14,6 +14,7 @@ import { inch } from '../../core/measure';
 import { checkOptions, RuleError, type LegalAction, type RuleContext } from '../../core/ruleset';
 import { HM_OPTIONS } from './options';
 import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/battlefield';
+import { elevationSpec } from '../../terrain/elevation';
 import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, type ArmyListId } from './armies';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
@@ -479,7 +480,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   const points = Number(options.points ?? 160);
   if (!Number.isFinite(points) || points < 80 || points > 600) throw new RuleError(`points: ${String(options.points)} is not a points total between 80 and 600`);
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
-  const battlefield = setupSpec('horse-and-musket', 3, setup.seed, TABLE);
+  const battlefield = { ...setupSpec('horse-and-musket', 3, setup.seed, TABLE), ...elevationSpec(setup.elevation) };
   const bf = battlefieldFromSpec(battlefield);
   const lists = [listA, listB];
   const sides: Side[] = lists.map((id, i) => {

@@ -9,6 +9,7 @@ import type { GameSetup, Side } from '../../core/model';
 import { inch } from '../../core/measure';
 import { RuleError } from '../../core/ruleset';
 import { battlefieldFromSpec, type Battlefield, type BattlefieldSpec } from '../../terrain/battlefield';
+import { elevationSpec } from '../../terrain/elevation';
 import type { Vec2 } from '../../core/geometry';
 import { DEPLOY_DEPTH, TURN_LIMIT, UNIT_TYPES, type UnitTypeId } from './charts';
 import { layoutStands } from './layout';
@@ -256,7 +257,9 @@ function nearestHoldable(bf: Battlefield, p: Vec2, ok: (q: Vec2) => boolean): Ve
 export function createOnePageGame(setup: GameSetup): OnePageState {
   const opts = readOptions(setup);
   if (setup.scenario && !SCENARIOS.some((s) => s.id === setup.scenario)) throw new RuleError(`unknown scenario "${setup.scenario}"`);
-  const spec: BattlefieldSpec = setup.scenario === 'river-crossing' ? riverSpec(setup.seed) : { seed: setup.seed, width: TABLE_WIDTH, depth: TABLE_DEPTH, cellSize: 10 };
+  if (setup.scenario === 'river-crossing' && setup.elevation) throw new RuleError('the river-crossing scenario has its own table: it cannot be fought on imported ground');
+  const spec: BattlefieldSpec =
+    setup.scenario === 'river-crossing' ? riverSpec(setup.seed) : { seed: setup.seed, width: TABLE_WIDTH, depth: TABLE_DEPTH, cellSize: 10, ...elevationSpec(setup.elevation) };
   const bf = battlefieldFromSpec(spec);
   const sides: Side[] = ARMIES.map((a, i) => ({ id: i === 0 ? 'red' : 'black', name: a.name, nation: a.nation, colour: a.colour }));
   const units: OnePageUnit[] = [];

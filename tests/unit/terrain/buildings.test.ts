@@ -87,7 +87,9 @@ describe('lineOfSight and buildings', () => {
   it('draws roofs in the profile', () => {
     const r = lineOfSight(flat, { x: 100, y: 250 }, { x: 900, y: 250 }, { ...eye, profile: true });
     expect(r.profile!.find((s) => s.d === 325)!.canopy).toBe(30);
+    expect(r.profile!.find((s) => s.d === 325)!.cover).toBe('roof');
     expect(r.profile!.find((s) => s.d === 100)!.canopy).toBe(0);
+    expect(r.profile!.find((s) => s.d === 100)!.cover).toBeUndefined();
   });
 
   it('the visibility matrix sees no one through a house', () => {

@@ -133,6 +133,7 @@ describe('lineOfSight profile', () => {
     expect(profile[160]!.ray).toBeCloseTo(25, 9);
     const inWood = profile.find((s) => s.d === 450)!;
     expect(inWood.canopy).toBe(45);
+    expect(inWood.cover).toBe('trees');
   });
 });
 

@@ -3,8 +3,8 @@ import type { Vec2 } from '../../../src/core/geometry';
 import { inch } from '../../../src/core/measure';
 import { Rng } from '../../../src/core/random';
 import { generateBattlefield, standardSpec } from '../../../src/terrain/battlefield';
-import { lineOfSight } from '../../../src/terrain/sight';
-import { visibilityMatrix, type SightObserver, type SightTarget } from '../../../src/terrain/visibility';
+import { lineOfSight, sightClear } from '../../../src/terrain/sight';
+import { visibilityMatrix, VisibilityTracker, type SightObserver, type SightTarget } from '../../../src/terrain/visibility';
 import { handBuilt } from './helpers';
 
 /** Centre and corners of a 100 x 40 mm stand. */
@@ -90,5 +90,66 @@ describe('visibilityMatrix', () => {
       expect(seen).toBeGreaterThan(10);
       expect(seen).toBeLessThan(o.length * t.length - 10);
     }
+  });
+
+  it('sightClear gives lineOfSight\'s answer, over hills, woods and buildings, with and without limits', () => {
+    for (const [seed, settlements] of [['clear-a', true], ['clear-b', false]] as const) {
+      const bf = generateBattlefield(standardSpec(seed, { settlements }));
+      const rng = new Rng(seed);
+      let blocked = 0;
+      for (let k = 0; k < 3000; k++) {
+        const a = { x: rng.range(0, bf.width), y: rng.range(0, bf.depth) };
+        const b = { x: rng.range(0, bf.width), y: rng.range(0, bf.depth) };
+        const opts = { eyeHeight: rng.range(0, 40), targetHeight: rng.range(0, 40), obscuringLimit: k % 2 ? inch(3) : 0, ...(k % 3 ? {} : { maxRange: inch(30) }) };
+        const visible = lineOfSight(bf, a, b, opts).visible;
+        if (!visible) blocked++;
+        expect(sightClear(bf, a, b, opts), `line ${k} of ${seed}`).toBe(visible);
+      }
+      expect(blocked).toBeGreaterThan(300);
+      expect(blocked).toBeLessThan(2700);
+    }
+  });
+});
+
+describe('VisibilityTracker', () => {
+  const bf = generateBattlefield(standardSpec('tracker'));
+  const rng = new Rng('tracker-units');
+  const place = (id: string): { o: SightObserver; t: SightTarget } => {
+    const pts = stand(rng.range(60, bf.width - 60), rng.range(30, bf.depth - 30));
+    return { o: { id, points: pts, eyeHeight: 20 }, t: { id, points: pts, height: 20 } };
+  };
+
+  it('answers as visibilityMatrix after every move, working out only the moved unit\'s row and column', () => {
+    const units = Array.from({ length: 12 }, (_, i) => place(`u${i}`));
+    const opts = { obscuringLimit: inch(3) };
+    const tracker = new VisibilityTracker(bf, opts);
+    const observers = (): SightObserver[] => units.map((u) => u.o);
+    const targets = (): SightTarget[] => units.map((u) => u.t);
+    expect(Array.from(tracker.matrix(observers(), targets()))).toEqual(Array.from(visibilityMatrix(bf, observers(), targets(), opts)));
+    expect(tracker.recomputed).toBe(144);
+    // Nothing moved: nothing to work out.
+    tracker.matrix(observers(), targets());
+    expect(tracker.recomputed).toBe(0);
+    let changed = 0;
+    for (let move = 0; move < 10; move++) {
+      const i = rng.int(units.length);
+      units[i] = place(`u${i}`);
+      const m = tracker.matrix(observers(), targets());
+      const fresh = visibilityMatrix(bf, observers(), targets(), opts);
+      expect(Array.from(m), `after move ${move}`).toEqual(Array.from(fresh));
+      // Its row as observer (12 pairs) and its column as target (11 more).
+      expect(tracker.recomputed).toBe(23);
+      changed += fresh.reduce((s, v) => s + v, 0);
+    }
+    expect(changed).toBeGreaterThan(0);
+  });
+
+  it('works a pair out again when only the eye height changes', () => {
+    const a = place('a');
+    const b = place('b');
+    const tracker = new VisibilityTracker(bf);
+    tracker.matrix([a.o], [b.t]);
+    tracker.matrix([{ ...a.o, eyeHeight: 40 }], [b.t]);
+    expect(tracker.recomputed).toBe(1);
   });
 });
