@@ -93,7 +93,6 @@ interface Flight {
 
 interface OrbitLike {
   target: Vector3;
-  update(): void;
   addEventListener(type: 'start', fn: () => void): void;
   removeEventListener(type: 'start', fn: () => void): void;
 }
@@ -105,6 +104,8 @@ export interface CameraHook {
   position(): { x: number; y: number; z: number };
   /** True while a flight is under way. */
   flying(): boolean;
+  /** Ask for a fresh frame (the canvas draws on demand). */
+  redraw(): void;
 }
 
 declare global {
@@ -191,12 +192,13 @@ export function CameraRig({ bf }: { bf: BattlefieldData }) {
       target: () => toTable(controls?.target ?? new Vector3()),
       position: () => toTable(camera.position),
       flying: () => flight.current !== null,
+      redraw: () => invalidate(),
     };
     window.__tricorneCamera = hook;
     return () => {
       if (window.__tricorneCamera === hook) delete window.__tricorneCamera;
     };
-  }, [camera, controls]);
+  }, [camera, controls, invalidate]);
 
   useFrame(() => {
     const f = flight.current;
@@ -206,12 +208,11 @@ export function CameraRig({ bf }: { bf: BattlefieldData }) {
     const k = t * t * (3 - 2 * t);
     camera.position.lerpVectors(f.from.position, f.to.position, k);
     const target = new Vector3().lerpVectors(f.from.target, f.to.target, k);
-    if (controls) {
-      controls.target.copy(target);
-      controls.update();
-    } else {
-      camera.lookAt(target);
-    }
+    // The controls read the eye and target afresh when next used, so they need no update here.
+    // Updating them would also drop the resolution for each flight (the scene's AdaptiveDpr), and
+    // every change of resolution clears the canvas for a moment: a flicker on a show's screen.
+    controls?.target.copy(target);
+    camera.lookAt(target);
     if (t >= 1) flight.current = null;
     invalidate();
   });

@@ -123,6 +123,19 @@ function Lights({ bf }: { bf: BattlefieldData }) {
   );
 }
 
+/**
+ * Resizing the canvas clears it, and the renderer does not draw again by itself on demand. The
+ * resolution drops while the camera moves (AdaptiveDpr) and comes back after it stops, so without
+ * this the table would vanish a moment after every camera move until something else asked for a frame.
+ */
+function RedrawOnResize() {
+  const dpr = useThree((s) => s.viewport.dpr);
+  const size = useThree((s) => s.size);
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => invalidate(), [dpr, size, invalidate]);
+  return null;
+}
+
 /** Shaders are compiled for shadows on or off; recompile them when the setting changes. */
 function ShadowSwitch({ on }: { on: boolean }) {
   const scene = useThree((s) => s.scene);
@@ -244,6 +257,7 @@ export function Scene() {
       <color attach="background" args={['#232a33']} />
       <fog attach="fog" args={['#232a33', 4000, 9000]} />
       <AdaptiveDpr />
+      <RedrawOnResize />
       <ShadowSwitch on={shadows} />
       <Table />
       <TestHook />

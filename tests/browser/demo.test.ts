@@ -111,6 +111,13 @@ describe('demonstration mode', () => {
     );
     const latencies = keys.map((k) => k.shown);
 
+    // Pause (P) and let the camera settle, so the shot is of a still table.
+    await page.keyboard.press('p');
+    await expect.poll(() => page.getByTestId('demo-pause').textContent()).toBe('Resume');
+    await page.waitForFunction(() => window.__tricorneCamera?.flying() === false && window.__tricorne?.idle() === true, undefined, { timeout: 30_000, polling: 100 });
+    await page.waitForTimeout(500);
+    await page.evaluate(() => window.__tricorneCamera!.redraw());
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const png = await page.getByTestId('canvas-wrap').locator('canvas').screenshot({ path: join(RESULTS, 'demo.png') });
     const stats = colourStats(decodePng(png));
     expect(stats.distinct).toBeGreaterThan(150);
@@ -139,9 +146,14 @@ describe('demonstration mode', () => {
     await page.getByTestId('demo-speed-fast').click();
     expect(await page.getByTestId('demo-speed-fast').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('game-over').waitFor({ timeout: 100_000 });
-    await page.screenshot({ path: join(RESULTS, 'demo-result.png') });
+    // Pause while the result is held: the next battle waits for the pause to end.
+    await page.keyboard.press('p');
     const over = await view(page);
     expect(over.state.result).not.toBeNull();
+    await page.screenshot({ path: join(RESULTS, 'demo-result.png') });
+    await page.waitForTimeout(4000);
+    expect((await view(page)).hash, 'still the finished battle while paused').toBe(over.hash);
+    await page.keyboard.press('p');
     // The result stays up for a while, then the next battle: Horse & Musket, seed made from the first.
     await page.waitForFunction(() => window.__tricorne?.view()?.state.rulesetId === 'horse-and-musket', undefined, { timeout: 100_000, polling: 250 });
     await expect.poll(() => page.getByTestId('demo-bar').textContent()).toMatch(/battle 2.*seed “demo-loop-2”/);
@@ -151,8 +163,8 @@ describe('demonstration mode', () => {
     expect(next.state.options.armyB).toBe('prussia-later');
     // It goes on playing the new battle by itself.
     await page.waitForFunction((seq) => (window.__tricorne?.view()?.seq ?? 0) > seq + 2, next.seq, { timeout: 60_000, polling: 250 });
-    await page.getByTestId('demo-pause').click();
-    await expect.poll(() => page.getByTestId('demo-pause').textContent()).toBe('Resume');
+    await page.getByTestId('demo-stop').click();
+    await expect.poll(() => page.getByTestId('demo-bar').count()).toBe(0);
     expect(app.errors).toEqual([]);
   });
 });
