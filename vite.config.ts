@@ -20,6 +20,8 @@ export default defineConfig({
       'comlink',
       'zustand',
       'zod',
+      // Loaded by the dice worker on the first throw only.
+      '@dimforge/rapier3d-compat',
     ],
     entries: ['index.html', 'workers/*.ts'],
   },

@@ -7,10 +7,23 @@ import { apply } from '../core/engine';
 import type { Action, GameState } from '../core/model';
 import type { ActionParam, LegalAction, Ruleset } from '../core/ruleset';
 import { Rng } from '../core/random';
+import { bounds, pointInPolygon, polygonCentroid, type Vec2 } from '../core/geometry';
+
+/** A random point inside a polygon: drawn in its bounds until it falls inside (its centroid after 50 misses). */
+function pointInRegion(poly: Vec2[], rng: Rng): Vec2 {
+  const b = bounds(poly);
+  for (let i = 0; i < 50; i++) {
+    const p = { x: rng.range(b.minX, b.maxX), y: rng.range(b.minY, b.maxY) };
+    if (pointInPolygon(p, poly)) return p;
+  }
+  return polygonCentroid(poly);
+}
 
 function fillParam(p: ActionParam, rng: Rng): unknown {
   switch (p.kind) {
     case 'point': {
+      // A point that must fall in one of some areas (deployment zones): anywhere in one of them.
+      if (p.regions && p.regions.length) return pointInRegion(rng.pick(p.regions), rng);
       const sector = p.sectors && p.sectors.length ? rng.pick(p.sectors) : { centre: 0, halfWidth: Math.PI };
       const angle = sector.centre + rng.range(-sector.halfWidth, sector.halfWidth);
       const min = p.minReach ?? 0;
@@ -34,8 +47,11 @@ export function fillAction(legal: LegalAction, rng: Rng): Action {
   return action;
 }
 
-/** Groups the random player treats as "doing nothing": chosen only when nothing else works. */
-const PASSIVE_GROUPS = new Set(['turn', 'pass']);
+/**
+ * Groups the random player treats as "doing nothing": chosen only when nothing else works. "adjust"
+ * redoes something already done (moving a unit already deployed), which would otherwise never end.
+ */
+const PASSIVE_GROUPS = new Set(['turn', 'pass', 'adjust']);
 
 /**
  * Pick a random legal action for `side` that the rules accept, or null when the side has nothing to

@@ -13,6 +13,8 @@ import type { BattlefieldSpec } from '../terrain/battlefield';
 import type { ActResult, GameView } from './session';
 import type { SightBlocker, SightResult, SightSample } from '../terrain/sight';
 import type { Vec2 } from '../core/geometry';
+import type { BattleReport } from './battleReport';
+import type { TurnMark } from './timeline';
 
 export interface BattlefieldData {
   spec: BattlefieldSpec;
@@ -106,6 +108,21 @@ export type ActionPreview =
 /** What the page needs to know of a ruleset: its name, options and rule notes (no rules). */
 export type RulesetInfo = Pick<Ruleset, 'id' | 'name' | 'source' | 'lengthUnit' | 'options' | 'notes' | 'scenarios'>;
 
+/** A replay opened in the worker: how long it is, where its turns begin, and how it ended. */
+export interface ReplayInfo {
+  /** Actions in the game; positions run from 0 to `length`. */
+  length: number;
+  marks: TurnMark[];
+  rulesetId: string;
+  /** The save's name, when replaying a named save. */
+  name: string | null;
+  finished: boolean;
+  /** The hash of the final position, which must equal the game's own. */
+  finalHash: string;
+  /** Whether the replayed game is played on the same battlefield as the game in progress. */
+  sameBattlefield: boolean;
+}
+
 export interface EngineApi {
   rulesets(): Promise<RulesetInfo[]>;
   /**
@@ -152,6 +169,23 @@ export interface EngineApi {
    * changing the game. Null when the outcome depends on dice (some were rolled or are asked for).
    */
   previewAction(action: Action): Promise<ActionPreview | null>;
+  /**
+   * Open a replay of the game in progress (no text) or of a save's text (checked like a load; a bad
+   * file throws and nothing changes). The game in progress is not touched by anything replay does.
+   */
+  openReplay(saveText?: string): Promise<ReplayInfo>;
+  /**
+   * The position after `at` actions of the open replay. A finished game shows everything; a game
+   * still in progress shows what `viewer` may know, as the live page does.
+   */
+  replayView(at: number, viewer?: string): Promise<GameView>;
+  /** The events of every action of the open replay, as the viewer may know them (see replayView). */
+  replayHistory(viewer?: string): Promise<GameEvent[][]>;
+  /** The open replay's battlefield (when it is not the live game's). */
+  replayBattlefield(): Promise<BattlefieldData>;
+  closeReplay(): Promise<void>;
+  /** Who won and why, each side's losses and its strength over the turns, for the game in progress. */
+  battleReport(): Promise<BattleReport>;
   /**
    * Read a landscape file (.asc or 16-bit PNG) for GameSetup.elevation; throws an Error naming the
    * file and its fault. `verticalScale` is table mm per height unit (default: about 3" of relief).

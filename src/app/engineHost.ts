@@ -14,8 +14,9 @@ import { battlefieldFromSpec, type Battlefield } from '../terrain/battlefield';
 import { lineOfSight } from '../terrain/sight';
 import { deadGround, viewshed } from '../terrain/viewshed';
 import { getRuleset, rulesetIds } from '../rules/registry';
-import type { ActionPreview, BattlefieldData, EngineApi, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
-import { GameSession } from './session';
+import type { ActionPreview, BattlefieldData, EngineApi, ReplayInfo, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
+import { ACTIVE_SIDE, buildView, GameSession } from './session';
+import { Timeline } from './timeline';
 import { apply } from '../core/engine';
 
 /** Used for dead ground only when the table has no troops to take a figure's height from, mm. */
@@ -85,10 +86,33 @@ function throttled(report: (done: number, total: number) => void): (done: number
 
 export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
   let session: GameSession | null = null;
+  let replay: Timeline | null = null;
   const players = new Map<string, Player>();
   const current = (): GameSession => {
     if (!session) throw new Error('no game is in progress');
     return session;
+  };
+  const openTimeline = (): Timeline => {
+    if (!replay) throw new Error('no replay is open');
+    return replay;
+  };
+  /** A finished game is replayed in full view; one still going shows what the viewer may know. */
+  const replaySide = (t: Timeline, viewer?: string): string | undefined => {
+    if (t.final.result || viewer === undefined) return undefined;
+    return viewer === ACTIVE_SIDE ? (session?.state.active ?? undefined) : viewer;
+  };
+  const battlefieldData = (spec: GameState['battlefield']): BattlefieldData => {
+    const bf = battlefieldFromSpec(spec);
+    // A copy crosses the boundary, so the worker's cached battlefield keeps its buffer.
+    const heights = new Float32Array(bf.heightmap.heights);
+    const data: BattlefieldData = {
+      spec: bf.spec,
+      width: bf.width,
+      depth: bf.depth,
+      heightmap: { ...bf.heightmap, heights },
+      features: bf.features,
+    };
+    return transfer(data, [heights.buffer]);
   };
 
   return {
@@ -157,17 +181,7 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       return s.events.map((e) => known([...e]));
     },
     async battlefield(): Promise<BattlefieldData> {
-      const bf = battlefieldFromSpec(current().state.battlefield);
-      // A copy crosses the boundary, so the worker's cached battlefield keeps its buffer.
-      const heights = new Float32Array(bf.heightmap.heights);
-      const data: BattlefieldData = {
-        spec: bf.spec,
-        width: bf.width,
-        depth: bf.depth,
-        heightmap: { ...bf.heightmap, heights },
-        features: bf.features,
-      };
-      return transfer(data, [heights.buffer]);
+      return battlefieldData(current().state.battlefield);
     },
     async lineOfSight(from, to, eyeHeight, targetHeight) {
       const bf = battlefieldFromSpec(current().state.battlefield);
@@ -298,7 +312,39 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
         .map((u) => ({ id: u.id, x: u.x, y: u.y, facing: u.facing, stands: u.stands }));
       return { ok: true, units, text: r.events.map((e) => e.text).join('. ') };
     },
-
+    async openReplay(saveText?: string): Promise<ReplayInfo> {
+      // Built aside first: a bad file throws here and the open replay (if any) stays as it was.
+      const t = saveText === undefined ? Timeline.fromSession(current()) : Timeline.fromSave(saveText);
+      replay = t;
+      return {
+        length: t.length,
+        marks: t.marks,
+        rulesetId: t.ruleset.id,
+        name: t.name,
+        finished: !!t.final.result,
+        finalHash: t.report.hash,
+        sameBattlefield: !!session && JSON.stringify(session.state.battlefield) === JSON.stringify(t.final.battlefield),
+      };
+    },
+    async replayView(at: number, viewer?: string) {
+      const t = openTimeline();
+      return buildView(t.ruleset, t.stateAt(at), replaySide(t, viewer), false);
+    },
+    async replayHistory(viewer?: string) {
+      const t = openTimeline();
+      const side = replaySide(t, viewer);
+      const known = t.ruleset.knownEvents;
+      return side !== undefined && known ? t.events.map((e) => known(t.final, e, side)) : t.events.map((e) => [...e]);
+    },
+    async replayBattlefield() {
+      return battlefieldData(openTimeline().final.battlefield);
+    },
+    async closeReplay() {
+      replay = null;
+    },
+    async battleReport() {
+      return Timeline.fromSession(current()).report;
+    },
     async readElevation(name, bytes, verticalScale) {
       return readElevationFile(name, bytes, verticalScale);
     },

@@ -4,7 +4,7 @@
  * timeline need no re-simulation.
  */
 
-import { apply, createGame, legalActions, replay, stateHash, type ApplyResult } from '../core/engine';
+import { apply, createGame, legalActions, stateHash, type ApplyResult } from '../core/engine';
 import type { Action, GameEvent, GameSetup, GameState, LogEntry } from '../core/model';
 import type { LegalAction, Ruleset, UnitInfoLine } from '../core/ruleset';
 import { parseSave, SaveError, SAVE_FORMAT, SAVE_VERSION, serialiseSave, type SaveFile } from '../core/save';
@@ -37,6 +37,57 @@ export type ActResult =
   | { ok: false; error: string; code: string }
   | { ok: false; needDice: { count: number; sides: number; purpose: string; entered: number } };
 
+type AppliedAction = Extract<ApplyResult, { ok: true }>;
+
+/** A new game for a save's setup; a setup this build cannot make (an unknown ruleset, say) is a SaveError. */
+export function sessionForSetup(setup: GameSetup): GameSession {
+  try {
+    return new GameSession(setup);
+  } catch (e) {
+    throw new SaveError(`the save names a game this Tricorne cannot set up: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Replay a save's log from `initial`, handing every accepted action to `visit`, and check that it
+ * ends on the recorded hash. The first action the rules refuse is named by its number.
+ */
+export function replaySave(ruleset: Ruleset, initial: GameState, save: SaveFile, visit: (r: AppliedAction, before: GameState, index: number) => void): GameState {
+  let state = initial;
+  const total = save.log.length;
+  for (const [i, entry] of save.log.entries()) {
+    const what = `action ${i + 1} of ${total} (${entry.action.type} by ${entry.action.side})`;
+    let r: ApplyResult;
+    try {
+      r = apply(ruleset, state, entry.action, entry.entered);
+    } catch (e) {
+      throw new SaveError(`the save file does not replay: ${what} failed: ${(e as Error).message}`);
+    }
+    if (!r.ok) {
+      const why = 'error' in r ? r.error : `dice were missing (${r.needDice.purpose})`;
+      throw new SaveError(`the save file does not replay: the rules refuse ${what}: ${why}`);
+    }
+    visit(r, state, i);
+    state = r.state;
+  }
+  const hash = stateHash(state);
+  if (hash !== save.stateHash) {
+    throw new SaveError(`the save file does not replay to its recorded position (hash ${hash}, recorded ${save.stateHash})`);
+  }
+  return state;
+}
+
+/**
+ * A page's view of a true state: with a viewer side, the state as that side may know it (the
+ * ruleset's `knownTo`) and only its units described; the hash is always the true state's.
+ */
+export function buildView(ruleset: Ruleset, truth: GameState, side: string | undefined, canUndo: boolean): GameView {
+  const state = side !== undefined && ruleset.knownTo ? ruleset.knownTo(truth, battlefieldFromSpec(truth.battlefield), side) : truth;
+  const unitInfo: Record<string, UnitInfoLine[]> = {};
+  for (const u of state.units) unitInfo[u.id] = ruleset.describeUnit(state, u);
+  return { state, hash: stateHash(truth), seq: truth.seq, unitInfo, canUndo, ...(side !== undefined ? { viewer: side } : {}) };
+}
+
 export class GameSession {
   readonly ruleset: Ruleset;
   readonly setup: GameSetup;
@@ -52,32 +103,14 @@ export class GameSession {
     this.states = [createGame(this.ruleset, this.setup)];
   }
 
+  /**
+   * A game from a save's text, replayed action by action. Throws SaveError saying what is wrong: not
+   * JSON, a wrong version, an unknown ruleset, the first action the rules refuse, or a hash mismatch.
+   */
   static fromSave(text: string): GameSession {
     const save = parseSave(text);
-    let session: GameSession;
-    try {
-      session = new GameSession(save.setup);
-    } catch (e) {
-      throw new SaveError(`the save names a game this Tricorne cannot set up: ${(e as Error).message}`);
-    }
-    let result;
-    try {
-      result = replay(session.ruleset, save.setup, save.log);
-    } catch (e) {
-      throw new SaveError(`the save file does not replay: ${(e as Error).message}`);
-    }
-    const hash = stateHash(result.state);
-    if (hash !== save.stateHash) {
-      throw new SaveError(`the save file does not replay to its recorded position (hash ${hash}, recorded ${save.stateHash})`);
-    }
-    // Rebuild the history so undo and the replay timeline work after a load.
-    let state = session.states[0]!;
-    for (const [i, entry] of save.log.entries()) {
-      const r = apply(session.ruleset, state, entry.action, entry.entered);
-      if (!r.ok) throw new SaveError(`the save file does not replay at entry ${i + 1}`);
-      session.push(r, state);
-      state = r.state;
-    }
+    const session = sessionForSetup(save.setup);
+    replaySave(session.ruleset, session.state, save, (r, before) => session.push(r, before));
     return session;
   }
 
@@ -133,7 +166,7 @@ export class GameSession {
     return r;
   }
 
-  private push(r: Extract<ApplyResult, { ok: true }>, before: GameState): void {
+  private push(r: AppliedAction, before: GameState): void {
     this.states.push(r.state);
     this.entries.push(r.entry);
     this.eventsByEntry.push(r.events);
@@ -162,19 +195,7 @@ export class GameSession {
    * ruleset's `knownTo`), and only its units are described; the hash is always the true state's.
    */
   view(viewer?: string): GameView {
-    const truth = this.state;
-    const side = this.viewerSide(viewer);
-    const state = side !== undefined && this.ruleset.knownTo ? this.ruleset.knownTo(truth, battlefieldFromSpec(truth.battlefield), side) : truth;
-    const unitInfo: Record<string, UnitInfoLine[]> = {};
-    for (const u of state.units) unitInfo[u.id] = this.ruleset.describeUnit(state, u);
-    return {
-      state,
-      hash: stateHash(truth),
-      seq: truth.seq,
-      unitInfo,
-      canUndo: this.entries.length > 0 && !this.rolled[this.rolled.length - 1],
-      ...(side !== undefined ? { viewer: side } : {}),
-    };
+    return buildView(this.ruleset, this.state, this.viewerSide(viewer), this.entries.length > 0 && !this.rolled[this.rolled.length - 1]);
   }
 
   toSave(name?: string): SaveFile {

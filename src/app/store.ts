@@ -4,6 +4,7 @@
  * through the engine worker; this store only remembers answers and drives the prompts.
  */
 
+import { heightSpan, type ElevationSource } from '../terrain/elevation';
 import { create } from 'zustand';
 import { proxy } from 'comlink';
 import type { GameAlert } from '../core/alerts';
@@ -15,6 +16,7 @@ import { frontCentre } from '../core/geometry';
 import { unitFootprint } from '../core/model';
 import { ACTIVE_SIDE, type ActResult, type GameView } from './session';
 import { connectEngine, type EngineConnection } from './engineClient';
+import { Autosaver, autosavesToDrop, newestOtherAutosave, saveDb, tabId, type AutosaveRecord, type PageExtras } from './persist';
 
 /** Who plays the second side: a person at the same screen, or a computer player by name. */
 export type Opponent = 'human' | 'random' | 'scripted' | 'ai:easy' | 'ai:normal' | 'ai:hard';
@@ -120,8 +122,10 @@ export interface AppState {
   thinking: ComputerMove['thinking'] | null;
   busy: boolean;
   notesOpen: boolean;
-  /** The autosave a previous visit left behind, offered as "Resume" until used or replaced. */
+  /** The autosave a previous visit (another tab) left behind, offered as "Resume" until used. */
   resumeText: string | null;
+  /** A replay is on the table (src/app/replay.ts): `view` and `log` show its position, and no order may be given. */
+  replaying: boolean;
   /** Soft shadows: off by default, as software WebGL (SwiftShader) draws them slowly. */
   shadows: boolean;
   sightModes: SightModes;
@@ -140,6 +144,10 @@ export interface AppState {
   ruleOverlays: Overlay[];
   /** What the pending order would do with the value under the pointer (worked out in the worker). */
   preview: ActionPreview | null;
+  /** The events of the last accepted order (either side's), for the dice thrown on the table; null after a new game or a load. */
+  lastOrder: { id: number; events: GameEvent[] } | null;
+  /** Dice are rolling on the table (or have just settled and are being read): the computer waits for them. */
+  diceRolling: boolean;
   /** Demonstration mode, when on. */
   demo: DemoState | null;
   /** While the computer thinks: how many candidate orders it has scored of how many. */
@@ -170,6 +178,7 @@ export const useApp = create<AppState>(() => ({
   busy: false,
   notesOpen: false,
   resumeText: null,
+  replaying: false,
   shadows: false,
   sightModes: { viewshed: false, dead: false, tool: false },
   viewshed: null,
@@ -181,6 +190,8 @@ export const useApp = create<AppState>(() => ({
   sideInfoSide: null,
   ruleOverlays: [],
   preview: null,
+  lastOrder: null,
+  diceRolling: false,
   demo: null,
   aiProgress: null,
   alerts: [],
@@ -194,13 +205,14 @@ let engine: EngineConnection | null = null;
 /** The last save text, to restore the game into a new worker if the worker dies. */
 let lastSave: string | null = null;
 let logId = 0;
+let orderId = 0;
 /** Bumped whenever a new game starts, so a running opponent loop of the old game stops. */
 let generation = 0;
 
-const AUTOSAVE_KEY = 'tricorne.autosave';
 const OPPONENT_DELAY_MS = 650;
 
-function api() {
+/** The engine worker's API, for the page's other modules (saves, replay, result). */
+export function api() {
   if (!engine) throw new Error('the engine is not running');
   return engine.api;
 }
@@ -284,12 +296,24 @@ async function recoverFromCrash(why: string): Promise<void> {
 /** Start the worker, read the rulesets and begin a game. */
 export async function startApp(setup: GameSetup): Promise<void> {
   if (!engine) startEngine();
-  // Read the previous visit's autosave before this game's first autosave replaces it.
-  set({ resumeText: storedAutosave() });
   try {
     const rulesets = await api().rulesets();
     set({ rulesets });
-    await newGame(setup);
+    // A reload finds this tab's autosave and resumes it; a new tab starts the address's game and
+    // offers the newest game another tab left.
+    const db = await saveDb();
+    if (db.unavailable) say('info', `Games cannot be kept in this browser (${db.unavailable}); export a file to keep one.`);
+    const records = await db.autosaves.all().catch((): AutosaveRecord[] => []);
+    const own = records.find((r) => r.tab === tab);
+    resumeRecord = newestOtherAutosave(records, tab);
+    set({ resumeText: resumeRecord?.save ?? null });
+    for (const old of autosavesToDrop(records, tab)) void db.autosaves.delete(old).catch(() => {});
+    const resumed = own ? await loadSave(own.save, 'the game this tab was playing', own.extras) : false;
+    if (!resumed) {
+      const why = own ? get().message : null;
+      await newGame(setup);
+      if (why) say('error', `${why.text} A new game was started instead.`);
+    }
     set({ status: 'ready' });
   } catch (e) {
     set({ status: 'failed' });
@@ -299,12 +323,26 @@ export async function startApp(setup: GameSetup): Promise<void> {
 
 export async function newGame(setup: GameSetup): Promise<void> {
   await guarded(async () => {
+    clearPageExtras();
     const view = await ownView(await api().newGame(setup, ACTIVE_SIDE));
     generation++;
     set({ setup, log: [], selected: null, group: [], alerts: [], viewshed: null, sightStart: null, sightHover: null, sightLine: null });
     await adoptView(view, null, true);
     say('info', `New game: ${rulesetName(view.state.rulesetId)}, seed "${setup.seed}".`);
   });
+}
+
+/**
+ * Read a landscape file the player picked (.asc or 16-bit PNG) in the worker, for a new game's
+ * GameSetup.elevation. `reliefMm` scales the land's highest point to that many mm above its lowest.
+ * Throws an Error naming the file and what is wrong with it.
+ */
+export async function readLandscape(file: File, reliefMm?: number): Promise<ElevationSource> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const src = await api().readElevation(file.name, bytes);
+  if (reliefMm === undefined) return src;
+  const { min, max } = heightSpan(src.heights);
+  return max > min ? { ...src, verticalScale: reliefMm / (max - min) } : src;
 }
 
 function rulesetName(id: string): string {
@@ -327,12 +365,14 @@ async function adoptView(view: GameView, events: GameEvent[] | null, terrainChan
     view,
     battlefield,
     log: [...s.log.filter((l) => l.seq <= view.seq), ...items],
+    lastOrder: events ? { id: ++orderId, events } : terrainChanged ? null : s.lastOrder,
     pending: null,
     hoverPoint: null,
     dice: null,
     selected: selUnit && !selUnit.removed ? selected : null,
   }));
   await refreshLegal();
+  restorePageExtras();
   void autosave();
   scheduleOpponent();
 }
@@ -340,7 +380,7 @@ async function adoptView(view: GameView, events: GameEvent[] | null, terrainChan
 async function refreshLegal(): Promise<void> {
   const view = get().view;
   const active = view?.state.active ?? null;
-  if (!view || !active || view.state.result || !humanPlays(active)) {
+  if (!view || !active || view.state.result || !humanPlays(active) || get().replaying) {
     set({ legal: [] });
     return;
   }
@@ -354,26 +394,85 @@ async function refreshLegal(): Promise<void> {
   if (units.size === 1 && only && get().selected !== only && !get().pending) set({ selected: only });
 }
 
+const tab = tabId();
+let autosaveError: string | null = null;
+const autosaver = new Autosaver<AutosaveRecord>(
+  async (record) => (await saveDb()).autosaves.put(record),
+  (e) => {
+    // Say it once: the game goes on, but a reload would not find it.
+    const why = errorText(e);
+    if (autosaveError !== why) say('error', `The game could not be autosaved (${why}); export a file to keep it.`);
+    autosaveError = why;
+  },
+  () => {
+    autosaveError = null;
+  },
+);
+
+/** Whether an autosave is waiting to be written (the test hook waits for it). */
+export function autosavePending(): boolean {
+  return saveTextsAsked > 0 || autosaver.pending;
+}
+
+let saveTextsAsked = 0;
+
+/** After every accepted action: the save text from the worker, then the tab's record, written in the background. */
 async function autosave(): Promise<void> {
+  saveTextsAsked++;
   try {
-    lastSave = await api().saveText('autosave');
-    localStorage.setItem(AUTOSAVE_KEY, lastSave);
+    lastSave = await api().saveText();
+    writeAutosave();
   } catch {
-    // Autosave is a safety net; a failure here must not disturb the game.
+    // The worker could not give its save (it is being replaced after a crash); the next action tries again.
+  } finally {
+    saveTextsAsked--;
   }
 }
 
-/** The save text the previous visit left behind, if it holds at least one order. */
-export function storedAutosave(): string | null {
-  try {
-    const text = localStorage.getItem(AUTOSAVE_KEY);
-    if (!text) return null;
-    // Only a glance at the log's length: the worker checks the file in full when it loads it.
-    const log = (JSON.parse(text) as { log?: unknown }).log;
-    return Array.isArray(log) && log.length > 0 ? text : null;
-  } catch {
-    return null;
-  }
+/** What the page adds to the save: the opponent, the selection and any order half given. */
+function pageExtras(s: AppState = get()): PageExtras {
+  const p = s.pending;
+  return {
+    opponent: s.opponent,
+    selected: s.selected,
+    pending: p ? { label: p.legal.label, ...(p.legal.unit ? { unit: p.legal.unit } : {}), action: p.legal.action, values: p.values, step: p.step } : null,
+    dice: s.dice,
+  };
+}
+
+function writeAutosave(): void {
+  const s = get();
+  if (!lastSave || !s.view || s.replaying) return;
+  autosaver.save({ tab, save: lastSave, seq: s.view.seq, turn: s.view.state.turn, rulesetId: s.view.state.rulesetId, updatedAt: new Date().toISOString(), extras: pageExtras(s) });
+}
+
+// A change of opponent, selection or a half-given order is kept too, so a reload loses nothing.
+useApp.subscribe((s, prev) => {
+  if (s.opponent !== prev.opponent || s.selected !== prev.selected || s.pending !== prev.pending || s.dice !== prev.dice) writeAutosave();
+});
+
+/** Extras waiting for the position they belong to (set by a resumed autosave, used once). */
+let extrasToRestore: PageExtras | null = null;
+
+function clearPageExtras(): void {
+  extrasToRestore = null;
+}
+
+/** Put back the selection, the half-given order and the dice prompt a resumed autosave recorded. */
+function restorePageExtras(): void {
+  const extras = extrasToRestore;
+  extrasToRestore = null;
+  if (!extras) return;
+  const s = get();
+  const unit = extras.selected ? s.view?.state.units.find((u) => u.id === extras.selected && !u.removed) : undefined;
+  const p = extras.pending;
+  const legal = p ? s.legal.find((l) => l.label === p.label && l.unit === p.unit && JSON.stringify(l.action) === JSON.stringify(p.action)) : undefined;
+  set({
+    ...(unit ? { selected: unit.id } : {}),
+    ...(legal && p ? { pending: { legal, values: p.values, step: Math.min(p.step, legal.params.length - 1) } } : {}),
+    ...(extras.dice ? { dice: extras.dice } : {}),
+  });
+  primeParam();
 }
 
 /** Run one engine call with the busy flag up; report a thrown error in words. */
@@ -444,7 +543,7 @@ export function currentParam(s: Pick<AppState, 'pending'> = get()): ActionParam 
 
 /** Choose an order (a unit's order or a turn action); asks for its parameters or sends it at once. */
 export function startOrder(legal: LegalAction): void {
-  if (get().busy) return;
+  if (get().busy || get().replaying) return;
   clearMessage();
   if (legal.params.length === 0) {
     void submit({ ...legal.action }, legal.label);
@@ -537,39 +636,51 @@ export async function saveText(): Promise<string | null> {
 }
 
 /** Load a save; on a bad file say what is wrong and keep the game in progress. */
-export async function loadSave(text: string, fileName = 'the file'): Promise<boolean> {
+export async function loadSave(text: string, fileName = 'the file', extras?: PageExtras): Promise<boolean> {
   return guarded(async () => {
     let view: GameView;
+    const opponent = get().opponent;
+    // The viewer depends on who plays: a resumed game's opponent is set before its first view.
+    if (extras) set({ opponent: extras.opponent });
     try {
       view = await ownView(await api().loadSave(text, ACTIVE_SIDE));
     } catch (e) {
+      if (extras) set({ opponent });
       throw new Error(`Could not load ${fileName}: ${errorText(e)}. The game in progress is unchanged.`, { cause: e });
     }
     generation++;
-    set({ log: await historyItems(), selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
+    extrasToRestore = extras ?? null;
+    const setup = (JSON.parse(text) as { setup: GameSetup }).setup;
+    set({ setup, log: await historyItems(), selected: null, pending: null, dice: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null });
     await adoptView(view, null, true);
-    say('info', `Loaded ${fileName}: ${view.seq} orders replayed.`);
+    say('info', extras ? `Resumed your game where you left it: ${view.seq} orders replayed.` : `Loaded ${fileName}: ${view.seq} orders replayed.`);
   });
 }
 
 /** The log of a loaded game, rebuilt from the events the worker kept for every order. */
-async function historyItems(): Promise<LogItem[]> {
+export async function historyItems(): Promise<LogItem[]> {
   const history = await api().history(knowledgeViewer());
   // The turn of each past order is not kept; a loaded log's entries count as earlier turns.
   return history.flatMap((events, i) => events.map((event) => ({ id: ++logId, seq: i + 1, turn: 0, event })));
 }
 
-/** Go back to the game the previous visit left off. */
+/** The autosave another tab left, offered as "Resume last game". */
+let resumeRecord: AutosaveRecord | null = null;
+
+/** Go back to the game the previous visit left off, with its opponent and any order half given. */
 export async function resumeLastGame(): Promise<void> {
   const text = get().resumeText;
   if (!text) return;
-  if (await loadSave(text, 'your last game')) set({ resumeText: null });
+  const extras = resumeRecord?.save === text ? resumeRecord.extras : undefined;
+  if (await loadSave(text, 'your last game', extras)) set({ resumeText: null });
 }
 
 // ---------------------------------------------------------------------------------------------
 // The opponent
 
 export function setOpponent(opponent: Opponent): void {
+  // The table shows a replay: the live game's opponent is changed after it.
+  if (get().replaying) return;
   set({ opponent });
   // The page now shows another side's knowledge (hot seat: the side to act; else the person's).
   void reviewGame();
@@ -589,7 +700,7 @@ let opponentRunning = false;
 /** The side the computer must play now: the second side against a computer, either side in a demonstration. */
 function computerToAct(s: AppState): string | null {
   const active = s.view?.state.active ?? null;
-  if (!active || s.view?.state.result || s.dice) return null;
+  if (!active || s.replaying || s.view?.state.result || s.dice) return null;
   if (s.demo) return s.demo.paused ? null : active;
   return s.opponent !== 'human' && active === computerSide(s.view) ? active : null;
 }
@@ -610,6 +721,7 @@ function scheduleOpponent(): void {
   window.setTimeout(() => {
     void (async () => {
       try {
+        await diceSettled();
         await opponentStep(side, gen);
       } finally {
         opponentRunning = false;
@@ -622,6 +734,29 @@ function scheduleOpponent(): void {
 /** The computer cannot go on: a demonstration stops, and against a computer a person takes its side. */
 function computerGivesUp(): void {
   set(get().demo ? { demo: null } : { opponent: 'human' });
+}
+
+/** The longest the computer waits for dice on the table, ms (in case they never report settling). */
+const DICE_WAIT_LIMIT_MS = 20_000;
+
+/** Let the dice of the last order settle, and be read, before the computer gives its next order. */
+function diceSettled(): Promise<void> {
+  if (!get().diceRolling) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stop();
+      clearTimeout(timer);
+      resolve();
+    };
+    const stop = useApp.subscribe((s) => {
+      if (!s.diceRolling) done();
+    });
+    const timer = setTimeout(done, DICE_WAIT_LIMIT_MS);
+  });
+}
+
+export function setDiceRolling(diceRolling: boolean): void {
+  if (get().diceRolling !== diceRolling) set({ diceRolling });
 }
 
 async function opponentStep(side: string, gen: number): Promise<void> {
@@ -700,8 +835,9 @@ function refreshViewshed(): void {
   const on = s.sightModes.viewshed || s.sightModes.dead;
   const id = s.selected;
   const key = id ? unitKey(id) : null;
-  if (!on || !id || !key || !engine) {
-    if (s.viewshed && s.viewshed.unitId !== id) set({ viewshed: null });
+  if (!on || !id || !key || !engine || s.replaying) {
+    if (s.viewshed && (s.viewshed.unitId !== id || s.replaying)) set({ viewshed: null });
+    if (s.replaying) viewshedKey = '';
     return;
   }
   if (key === viewshedKey) return;
@@ -747,6 +883,10 @@ function endPoint(end: SightEnd): Vec2 | null {
 /** A click with the line-of-sight tool: the first end, or the second (then the line is worked out). */
 export function sightClick(end: SightEnd): void {
   const s = get();
+  if (s.replaying) {
+    say('info', 'The sight tools work on the game in progress: leave the replay to use them.');
+    return;
+  }
   const at = endPoint(end);
   if (!at) return;
   if (!s.sightStart) {
@@ -809,7 +949,7 @@ let displayRequest = 0;
 function refreshDisplay(): void {
   const s = get();
   const side = viewerSide(s);
-  if (!engine || !s.view || !side) {
+  if (!engine || !s.view || !side || s.replaying) {
     if (s.sideInfo.length || s.ruleOverlays.length) set({ sideInfo: [], ruleOverlays: [], sideInfoSide: null });
     return;
   }
@@ -825,8 +965,16 @@ function refreshDisplay(): void {
 }
 
 useApp.subscribe((s, prev) => {
-  if (s.view !== prev.view || s.selected !== prev.selected || s.opponent !== prev.opponent || s.demo !== prev.demo) refreshDisplay();
+  if (s.view !== prev.view || s.selected !== prev.selected || s.opponent !== prev.opponent || s.replaying !== prev.replaying || s.demo !== prev.demo) refreshDisplay();
 });
+
+/** Back from a replay to the live position: its orders, the side panel, and the computer's turn. */
+export async function liveAgain(): Promise<void> {
+  await refreshLegal();
+  refreshDisplay();
+  refreshViewshed();
+  scheduleOpponent();
+}
 
 /** At most this often (ms) is a preview asked for while the pointer moves. */
 const PREVIEW_INTERVAL_MS = 100;

@@ -24,6 +24,11 @@ export interface DiceRoll {
   purpose: string;
   sides: number;
   values: number[];
+  /**
+   * Whose dice these are, when it is not the event's side: each side's initiative die, the
+   * defender's Resolve throw. The page colours the dice thrown on the table by it.
+   */
+  side?: string;
 }
 
 /** Raised when a manual dice source has no entered result for the next throw. */

@@ -85,6 +85,8 @@ export type ActionParam =
       minReach?: number;
       /** Allowed directions from the origin (angle of the centre line and half-width), if limited. */
       sectors?: { centre: number; halfWidth: number }[];
+      /** Areas the point must fall in (deployment zones), if limited: any one of these polygons. */
+      regions?: Vec2[][];
     }
   | { name: string; kind: 'unit'; label: string; choices: string[] }
   | { name: string; kind: 'angle'; label: string; min: number; max: number }

@@ -28,6 +28,9 @@ import { Overlays } from './Overlays';
 import { SightLayer } from './SightLayer';
 import { RuleOverlays } from './RuleOverlays';
 import { TestHook } from './testHook';
+import { DiceLayer } from './dice/DiceLayer';
+import { DeployDrag } from './DeployDrag';
+import { deployLegalFor, startDeployDrag } from '../ui/DeployState';
 import { toTable, toWorld } from './coords';
 import { cameraStart } from './cameraView';
 import { CameraRig } from './CameraRig';
@@ -224,7 +227,13 @@ function Table() {
           selectUnit(id);
         }}
         onUnitHover={setHovered}
+        onUnitPointerDown={(id, e) => {
+          // While the armies are set up, a unit of the side setting up is dragged to a new place.
+          if (e.button !== 0 || !deployLegalFor(id)) return;
+          if (startDeployDrag(id, { x: e.clientX, y: e.clientY }, true)) e.stopPropagation();
+        }}
       />
+      <DeployDrag />
       <Counters state={view.state} battlefield={bf} />
       <RuleOverlays battlefield={bf} overlays={ruleOverlays} />
       <Overlays battlefield={bf} unit={orderUnit} param={param} hoverPoint={hoverPoint} angle={angle} preview={preview} />
@@ -237,6 +246,7 @@ function Table() {
         hover={sightHover}
         line={sightLine}
       />
+      <DiceLayer battlefield={bf} />
     </>
   );
 }

@@ -175,6 +175,8 @@ export interface UnitsProps {
   highlighted: readonly string[];
   onUnitClick: (unitId: string, e: ThreeEvent<MouseEvent>) => void;
   onUnitHover: (unitId: string | null) => void;
+  /** A press on a unit (to drag it while the armies are set up). */
+  onUnitPointerDown?: (unitId: string, e: ThreeEvent<PointerEvent>) => void;
 }
 
 const UP = new Vector3(0, 1, 0);
@@ -184,7 +186,7 @@ const FRAME_HOVER = new Color('#f4f4f4');
 /** Base thickness, mm. */
 const BASE_MM = 2.4;
 
-export function Units({ state, battlefield, selected, hovered, highlighted, onUnitClick, onUnitHover }: UnitsProps) {
+export function Units({ state, battlefield, selected, hovered, highlighted, onUnitClick, onUnitHover, onUnitPointerDown }: UnitsProps) {
   const invalidate = useThree((s) => s.invalidate);
   const camera = useThree((s) => s.camera);
   const viewHeight = useThree((s) => s.size.height);
@@ -453,6 +455,10 @@ export function Units({ state, battlefield, selected, hovered, highlighted, onUn
       onUnitHover(pickUnits.current[e.instanceId] ?? null);
     },
     onPointerOut: () => onUnitHover(null),
+    onPointerDown: (e: ThreeEvent<PointerEvent>) => {
+      const id = e.instanceId === undefined ? undefined : pickUnits.current[e.instanceId];
+      if (id && onUnitPointerDown) onUnitPointerDown(id, e);
+    },
   };
 
   const frameCap = capacity(Math.max(4, (state.units.length + 2) * 4));

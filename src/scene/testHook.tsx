@@ -9,11 +9,12 @@ import { Vector3 } from 'three';
 import type { LegalAction } from '../core/ruleset';
 import type { GameView } from '../app/session';
 import type { ActionPreview } from '../app/engineApi';
-import { useApp } from '../app/store';
+import { autosavePending, useApp } from '../app/store';
 import { groundHeight } from './terrainGeometry';
 import { toWorld } from './coords';
 import { animating, miniatureStats } from './Units';
 import { modelsReady } from './models';
+import { diceReport, type DiceReport } from './dice/DiceLayer';
 
 export interface TricorneHook {
   view(): GameView | null;
@@ -22,7 +23,7 @@ export interface TricorneHook {
   /** Viewport CSS pixels of a table point (z: height above the ground there, mm). */
   project(x: number, y: number, z?: number): { x: number; y: number; onScreen: boolean };
   ready: boolean;
-  /** True when no engine call (game or sight) is running and no unit is still moving. */
+  /** True when no engine call (game or sight) is running, no unit is still moving and the autosave is written. */
   idle(): boolean;
   /** Look at a table point from `distance` mm away, keeping the current viewing direction. */
   focus(x: number, y: number, distance: number): void;
@@ -44,6 +45,8 @@ export interface TricorneHook {
   ruleOverlays(): { count: number; labels: string[]; meshes: number };
   /** The engine's preview of the order being given, as the page shows it (null when none). */
   preview(): ActionPreview | null;
+  /** The dice thrown on the table: settings, phase, and each die's value as drawn. */
+  dice(): DiceReport;
 }
 
 declare global {
@@ -80,7 +83,7 @@ export function TestHook() {
         };
       },
       ready: false,
-      idle: () => !useApp.getState().busy && !useApp.getState().sightComputing && !animating(),
+      idle: () => !useApp.getState().busy && !useApp.getState().sightComputing && !animating() && !autosavePending(),
       focus(x, y, distance) {
         const { camera: cam, controls: ctl, invalidate: redraw } = live.current;
         const bf = useApp.getState().battlefield;
@@ -150,6 +153,7 @@ export function TestHook() {
         return { count: list.length, labels: list.map((o) => o.label ?? o.kind), meshes };
       },
       preview: () => useApp.getState().preview,
+      dice: () => diceReport(),
       setVisible(name, visible) {
         let n = 0;
         live.current.scene.traverse((o) => {
@@ -173,7 +177,8 @@ export function TestHook() {
   useFrame(() => {
     const s = useApp.getState();
     const hook = window.__tricorne;
-    const drawn = modelsReady() && (miniatureStats.instances > 0 || !s.view?.state.units.some((u) => !u.removed));
+    // Units off the table (aboard, off-table forces, waiting to be deployed) draw nothing.
+    const drawn = modelsReady() && (miniatureStats.instances > 0 || !s.view?.state.units.some((u) => !u.removed && !u.carriedBy));
     if (hook && !hook.ready && s.view && s.battlefield && s.status === 'ready' && drawn) {
       // Mark ready after this frame is submitted, so a screenshot sees it.
       requestAnimationFrame(() => {

@@ -139,3 +139,14 @@ export async function readElevationFile(name: string, bytes: Uint8Array, vertica
     throw new Error(`${name}: ${why}`, { cause: e });
   }
 }
+
+/** The lowest and highest of a source's heights. */
+export function heightSpan(heights: readonly number[]): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of heights) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return { min, max };
+}

@@ -175,18 +175,19 @@ function tileMaxima(hm: Heightmap): TileMaxima {
 }
 
 /**
- * How many more half-cell steps of (sx, sy) from grid point (gx, gy) keep its cell in tile
- * (ti, tj), i.e. floor(gx) / TILE and floor(gy) / TILE unchanged.
+ * How many more half-cell steps from grid point (gx, gy) keep its cell in tile (ti, tj), i.e.
+ * floor(gx) / TILE and floor(gy) / TILE unchanged; invSx and invSy are 1 / the step's grid x and
+ * y (Infinity for none), worked out once a line.
  */
-function samplesInTile(gx: number, gy: number, sx: number, sy: number, ti: number, tj: number): number {
-  let steps = Infinity;
-  if (sx > 0) steps = ((ti + 1) * TILE - gx) / sx;
-  else if (sx < 0) steps = (gx - ti * TILE) / -sx;
-  if (sy > 0) steps = Math.min(steps, ((tj + 1) * TILE - gy) / sy);
-  else if (sy < 0) steps = Math.min(steps, (gy - tj * TILE) / -sy);
+function samplesInTile(gx: number, gy: number, invSx: number, invSy: number, ti: number, tj: number): number {
+  const x0 = ti * TILE;
+  const y0 = tj * TILE;
+  const tx = invSx > 0 ? (x0 + TILE - gx) * invSx : invSx < 0 ? (x0 - gx) * invSx : Infinity;
+  const ty = invSy > 0 ? (y0 + TILE - gy) * invSy : invSy < 0 ? (y0 - gy) * invSy : Infinity;
+  const steps = tx < ty ? tx : ty;
   // Strictly inside: a step landing on the tile's far edge belongs to the next tile, and one
   // within rounding of an edge is left to be sampled.
-  return Math.max(0, Math.ceil(steps - 1e-7) - 1);
+  return steps > 1 ? Math.ceil(steps - 1e-7) - 1 : 0;
 }
 
 /**
@@ -232,6 +233,8 @@ function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: Si
   if (len > 2 * skip) {
     const n = Math.floor((len - 2 * skip) / step + 1e-9);
     const tiles = tileMaxima(hm);
+    const invSx = gdx !== 0 ? 1 / (gdx * step) : Infinity;
+    const invSy = gdy !== 0 ? 1 / (gdy * step) : Infinity;
     let k = 0;
     while (k <= n) {
       // Samples k.. that stay in one tile (by the cell their bilinear corners start from) cannot
@@ -244,7 +247,7 @@ function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: Si
       if (gx >= 0 && gy >= 0 && gx < maxI && gy < maxJ) {
         const ti = Math.floor(gx / TILE);
         const tj = Math.floor(gy / TILE);
-        last = Math.min(n, k + samplesInTile(gx, gy, gdx * step, gdy * step, ti, tj));
+        last = Math.min(n, k + samplesInTile(gx, gy, invSx, invSy, ti, tj));
         const lineLow = z0 + (rise * (rise < 0 ? skip + last * step : d)) / len;
         if (lineLow > tiles.max[tj * tiles.cols + ti]! + TILE_MARGIN) {
           k = last + 1;

@@ -16,6 +16,11 @@ import { HelpOverlay } from './HelpOverlay';
 import { DemoBar } from './DemoControls';
 import { AlertToasts } from './Alerts';
 import { RulerReadout, SelectionBox } from './RulerReadout';
+import { ReplayBar } from './ReplayBar';
+import { ResultScreen } from './ResultScreen';
+import { SavesDialog } from './SavesDialog';
+import { DiceSkipButton } from '../scene/dice/DiceControls';
+import { DeployHandover, DeployPanel } from './DeployPanel';
 
 export function App() {
   const status = useApp((s) => s.status);
@@ -34,6 +39,9 @@ export function App() {
           <GameOverBanner />
           <SightComputing />
           <SightProfile />
+          <ReplayBar />
+          <DiceSkipButton />
+          <DeployHandover />
           <DemoBar />
           <AlertToasts />
           <RulerReadout />
@@ -41,6 +49,7 @@ export function App() {
           <div className="hint">Left-drag: pan · right-drag: turn · wheel: zoom · shift-drag: select · F focus · T top-down · R ruler · ? all keys</div>
         </div>
         <aside className="side">
+          <DeployPanel />
           <UnitPanel />
           <SidePanel />
           <SightPanel />
@@ -50,6 +59,8 @@ export function App() {
       </div>
       <DicePrompt />
       <RuleNotes />
+      <SavesDialog />
+      <ResultScreen />
       <HelpOverlay />
     </div>
   );

@@ -32,6 +32,9 @@ export const MOUSE_HELP: KeyHelp[] = [
   { keys: ['Hover'], what: 'a unit’s details; with a unit selected, the distance to it' },
 ];
 
+/** Keys other parts of the page handle themselves, listed in the help all the same. */
+export const OTHER_KEYS_HELP: KeyHelp[] = [{ keys: ['Space'], what: 'skip the dice rolling on the table to where they land' }];
+
 /** Whether a key press is meant for a text box or a list rather than for the table. */
 function typingIn(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;

@@ -1,7 +1,7 @@
 /** The help overlay (? or H): every key and mouse action, from the same table the keys work from. */
 
 import { Fragment } from 'react';
-import { KEYS, MOUSE_HELP, setHelpOpen, useHelp, type KeyHelp } from './HelpKeys';
+import { KEYS, MOUSE_HELP, OTHER_KEYS_HELP, setHelpOpen, useHelp, type KeyHelp } from './HelpKeys';
 
 function Keys({ keys }: { keys: string[] }) {
   // "Shift Tab" and "Shift drag" are held together; other lists are alternatives.
@@ -42,7 +42,7 @@ export function HelpOverlay() {
     <div className="modal-back" onClick={() => setHelpOpen(false)}>
       <div className="modal help" data-testid="help-overlay" role="dialog" aria-label="Keys and mouse" onClick={(e) => e.stopPropagation()}>
         <h2>Keys and mouse</h2>
-        <Rows list={KEYS} testid="help-key" />
+        <Rows list={[...KEYS, ...OTHER_KEYS_HELP]} testid="help-key" />
         <h3>Mouse</h3>
         <Rows list={MOUSE_HELP} testid="help-mouse" />
         <button data-testid="help-close" onClick={() => setHelpOpen(false)}>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { cancelOrder, clearMessage, enterDice, setNotesOpen, useApp } from '../app/store';
 import { UnitTurnLines } from './UnitTooltip';
+import { openReport, useReport } from '../app/report';
 
 export function MessageLine() {
   const message = useApp((s) => s.message);
@@ -66,8 +67,11 @@ export function HoverTooltip({ container }: { container: HTMLElement | null }) {
 
 export function GameOverBanner() {
   const view = useApp((s) => s.view);
+  const replaying = useApp((s) => s.replaying);
+  const reportOpen = useReport((s) => s.open);
+  const hasReport = useReport((s) => !!s.report);
   const result = view?.state.result;
-  if (!result) return null;
+  if (!result || reportOpen) return null;
   const winner = view.state.sides.find((s) => s.id === result.winner);
   return (
     <div className="banner" data-testid="game-over">
@@ -79,6 +83,11 @@ export function GameOverBanner() {
             .map(([id, n]) => `${view.state.sides.find((s) => s.id === id)?.name ?? id}: ${n}`)
             .join(' · ')}
         </div>
+      )}
+      {hasReport && !replaying && (
+        <button className="banner-button" data-testid="open-report" onClick={() => openReport()}>
+          Battle report
+        </button>
       )}
     </div>
   );

@@ -1,21 +1,12 @@
-/** The top bar: where the game stands, the turn-level orders, undo, save/load and a new game. */
+/** The top bar: where the game stands, the turn-level orders, undo, saves, replay and a new game. */
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { openSaves } from '../app/saves';
+import { startReplay } from '../app/replay';
+import { newGame, resumeLastGame, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
+import { DiceSettings } from '../scene/dice/DiceControls';
 import { DemoButton } from './DemoControls';
 import { HelpButton } from './HelpOverlay';
-import { loadSave, newGame, resumeLastGame, saveText, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function TopBar() {
   const view = useApp((s) => s.view);
@@ -26,8 +17,8 @@ export function TopBar() {
   const opponent = useApp((s) => s.opponent);
   const resumeText = useApp((s) => s.resumeText);
   const shadows = useApp((s) => s.shadows);
+  const replaying = useApp((s) => s.replaying);
   const demo = useApp((s) => s.demo);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [seed, setSeed] = useState('');
 
   const state = view?.state;
@@ -79,7 +70,7 @@ export function TopBar() {
       <div className="topbar-group right">
         <label className="opponent">
           Opponent{opponentSide ? ` (${opponentSide.name})` : ''}:{' '}
-          <select data-testid="opponent" value={opponent} disabled={!!demo} onChange={(e) => setOpponent(e.target.value as Opponent)}>
+          <select data-testid="opponent" value={opponent} disabled={replaying || !!demo} onChange={(e) => setOpponent(e.target.value as Opponent)}>
             {OPPONENTS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -88,42 +79,19 @@ export function TopBar() {
           </select>
         </label>
         {resumeText && (
-          <button data-testid="resume" disabled={busy} onClick={() => void resumeLastGame()} title="Load the game your last visit left off">
+          <button data-testid="resume" disabled={busy || replaying} onClick={() => void resumeLastGame()} title="Load the game your last visit left off">
             Resume last game
           </button>
         )}
         <button data-testid="undo" disabled={busy || !view?.canUndo} onClick={() => void undo()} title="Take back the last order (not once dice were rolled)">
           Undo
         </button>
-        <button
-          data-testid="save"
-          disabled={busy || !view}
-          onClick={() => {
-            void saveText().then((text) => {
-              if (text) download(`tricorne-${setup?.seed ?? 'game'}-${view?.seq ?? 0}.json`, text);
-            });
-          }}
-        >
-          Save
+        <button data-testid="saves" onClick={() => openSaves()} title="Save under a name, load, export or import a game">
+          Saves
         </button>
-        <button data-testid="load" disabled={busy} onClick={() => fileInput.current?.click()}>
-          Load
+        <button data-testid="replay" disabled={busy || replaying || !view?.seq} onClick={() => void startReplay()} title="Watch this battle again from the start, step by step">
+          Replay
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          data-testid="load-input"
-          onChange={(e) => {
-            const input = e.currentTarget;
-            const file = input.files?.[0];
-            if (!file) return;
-            void file.text().then((text) => loadSave(text, `"${file.name}"`));
-            // Clear it so picking the same file again still fires a change.
-            input.value = '';
-          }}
-        />
         <form
           className="new-game"
           onSubmit={(e) => {
@@ -134,13 +102,14 @@ export function TopBar() {
           }}
         >
           <input data-testid="seed-input" placeholder="seed" value={seed} onChange={(e) => setSeed(e.target.value)} size={8} />
-          <button data-testid="new-game" type="submit" disabled={busy}>
+          <button data-testid="new-game" type="submit" disabled={busy || replaying}>
             New game
           </button>
         </form>
         <label title="Soft shadows (slow without a graphics card)">
           <input type="checkbox" data-testid="shadows" checked={shadows} onChange={(e) => setShadows(e.target.checked)} /> Shadows
         </label>
+        <DiceSettings />
         <button data-testid="rule-notes" onClick={() => setNotesOpen(true)}>
           Rule notes
         </button>

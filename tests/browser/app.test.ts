@@ -125,7 +125,8 @@ describe('the page', () => {
     const before = await view(page);
     expect(before.seq).toBe(1);
 
-    // Save through the real button, to have a genuine file to damage.
+    // Save through the real button (in the Saves dialog), to have a genuine file to damage.
+    await page.getByTestId('saves').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save').click()]);
     const savePath = join(RESULTS, 'save.json');
     await download.saveAs(savePath);

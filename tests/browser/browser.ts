@@ -22,6 +22,16 @@ export interface App {
   close(): Promise<void>;
 }
 
+/**
+ * The address to open: the dice thrown on the table are turned off unless the test asks for them
+ * (`dice3d=on` or `fast`), so tests that do not look at them do not wait for them.
+ */
+function withDiceSetting(query: string): string {
+  if (/[?&]dice3d=/.test(query)) return query;
+  if (query === '') return '?dice3d=off';
+  return `${query}${query.includes('?') ? '&' : '?'}dice3d=off`;
+}
+
 export async function openApp(baseUrl: string, query = ''): Promise<App> {
   await mkdir(RESULTS, { recursive: true });
   const profile = await mkdtemp(join(tmpdir(), 'tricorne-chromium-'));
@@ -46,7 +56,7 @@ export async function openApp(baseUrl: string, query = ''): Promise<App> {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
-  await page.goto(baseUrl + query);
+  await page.goto(baseUrl + withDiceSetting(query));
   await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
   return {
     context,

@@ -1,5 +1,5 @@
 /**
- * The Horse & Musket ruleset on the real page: the armies are drawn, and the turn buttons take the
+ * The Horse & Musket ruleset on the real page (armies set up by the program): the armies are drawn, and the turn buttons take the
  * side to act from the moment of decision through reorganisation to the action step, where its
  * units' orders name the card each one spends.
  */
@@ -19,7 +19,7 @@ afterEach(async () => {
 
 describe('a Horse & Musket battle', () => {
   it('draws both armies and plays a turn up to the orders', async () => {
-    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=browser-hm');
+    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=browser-hm&opt.deployment=automatic');
     const { page } = app;
     await idle(page);
     const v = await view(page);

@@ -23,7 +23,7 @@ interface HmRules {
 
 describe('the side panel and the rule overlays', () => {
   it('lists the hand and draws a selected cavalry unit\'s threat zone', async () => {
-    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=panels-hm');
+    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=panels-hm&opt.deployment=automatic');
     const { page } = app;
     await idle(page);
     const v = await view(page);
@@ -64,7 +64,7 @@ describe('the side panel and the rule overlays', () => {
   });
 
   it('previews a move as the pointer moves, and the unit ends where the ghost stood', async () => {
-    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=panels-hm');
+    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=panels-hm&opt.deployment=automatic');
     const { page } = app;
     await idle(page);
     // Through the turn's first steps to the orders.

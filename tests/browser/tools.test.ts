@@ -227,6 +227,7 @@ describe('table tools', () => {
     const { saveText, shot, lost } = scripted!;
     expect(lost.text).toMatch(/is destroyed$/);
 
+    await page.getByTestId('saves').click();
     await page.getByTestId('load-input').setInputFiles({ name: 'before-the-loss.json', mimeType: 'application/json', buffer: Buffer.from(saveText) });
     // Replaying the orders takes the worker a while on a busy machine.
     await page.waitForFunction(() => /Loaded|Could not/.test(document.querySelector('[data-testid="message"]')?.textContent ?? ''), undefined, { timeout: 100_000, polling: 250 });

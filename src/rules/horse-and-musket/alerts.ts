@@ -9,6 +9,7 @@ const REMOVED_TEXT: Record<NonNullable<HmUnit['rs']['removedBy']>, string> = {
   dispersed: 'disperses',
   'left-table': 'leaves the field',
   killed: 'is killed',
+  surrendered: 'surrenders',
 };
 
 export const hmAlerts: AlertRules<HmGame, HmUnitState> = {

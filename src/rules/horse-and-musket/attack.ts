@@ -622,7 +622,7 @@ function fight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
     const first = hasChoices(ta) ? attacker : defender;
     state.rules.pendingChoice = { thrown: [ta, td], choices: [null, null], awaiting: first.id, opts, declared, crossing };
     state.active = first.side;
-    ctx.emit({ type: 'resolve-thrown', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} throws ${ta.raw.join('+')} and ${defender.name} ${td.raw.join('+')} for Resolve; ${first.name} chooses its modifiers`, dice: [{ purpose: `${attacker.name}: Resolve`, sides: 6, values: ta.raw }, { purpose: `${defender.name}: Resolve`, sides: 6, values: td.raw }] });
+    ctx.emit({ type: 'resolve-thrown', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} throws ${ta.raw.join('+')} and ${defender.name} ${td.raw.join('+')} for Resolve; ${first.name} chooses its modifiers`, dice: [{ purpose: `${attacker.name}: Resolve`, sides: 6, values: ta.raw }, { purpose: `${defender.name}: Resolve`, sides: 6, values: td.raw, side: defender.side }] });
     return;
   }
   settleFight(state, bf, ctx, attacker, defender, opts, declared, crossing, [ta, td], [defaultChoices(state, ta), defaultChoices(state, td)]);

@@ -14,7 +14,7 @@ import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
 import { activeCardMayOrder, applyGeneralMove, applyOrder, attackTargets, orderActions } from './orders';
 import { choiceOptions, chooseResolve, colourGap, defaultChoices, destroyUnit, loseStands, reactToAttack, touching } from './attack';
-import { SCENARIOS, applyPreBattle, beginBattle, createHorseAndMusketGame, preBattleActions } from './setup';
+import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePenalty, createHorseAndMusketGame, preBattleActions } from './setup';
 import { afterJoker, applyArrival, arrivalActions } from './arrivals';
 import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
@@ -25,6 +25,9 @@ import { onRoad } from './terrain';
 import { zoneContext } from './moves';
 import { hmOverlays, hmSideInfo } from './display';
 import { hmAlerts } from './alerts';
+import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
+import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
+import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
 import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownEvents, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
@@ -322,10 +325,12 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   if (state.result || !state.active) return [];
   if (state.rules.pendingReaction) return reactionActions(state, side);
   if (state.rules.pendingChoice) return choiceActions(state, side);
+  if (offerPending(state)) return answerActions(state, side);
   const s = state.rules.turnSide;
   if (side && side !== s) return [];
   const rules = state.rules;
   if (rules.step === 'posture') return preBattleActions(state, s);
+  if (rules.step === 'deploy') return deploymentActions(state, s);
   const out: LegalAction[] = [];
   const act = (type: string, label: string, group: string, extra: Record<string, unknown> = {}, params: LegalAction['params'] = []): void =>
     void out.push({ action: { type, side: s, ...extra }, label, group, params });
@@ -333,6 +338,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
     act('issue-orders', 'Issue orders', 'turn');
     if (!jokerDue(state, s)) act('pass', 'Pass', 'turn');
     if (mayLeaveField(state, s)) act('leave-field', 'Withdraw from the field (the enemy wins)', 'turn');
+    out.push(...endingActions(state, s));
     return out;
   }
   if (rules.pendingGeneralMove) {
@@ -386,12 +392,29 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     finishAction(state);
     return;
   }
+  if (offerPending(state)) {
+    applyAnswer(state, action, ctx);
+    finishAction(state);
+    return;
+  }
   if (rules.pendingChoice) {
     const u = unitById(state, rules.pendingChoice.awaiting)!;
     if (action.type !== 'resolve-choice') throw new RuleError(`${u.name} must first choose its Resolve modifiers`);
     // chooseResolve checks each value is 'raise' or 'lower'.
     const pick = (v: unknown): ResolveChoice => v as ResolveChoice;
     chooseResolve(state, bf, ctx, action.side, { coverChoice: pick(action.coverChoice), generalChoice: pick(action.generalChoice), austrianChoice: pick(action.austrianChoice) });
+    finishAction(state);
+    return;
+  }
+  if (rules.step === 'deploy') {
+    applyDeployment(state, bf, action, ctx, (side) => automaticPlan(state, bf, side), () => {
+      // Units set up beyond their General's range are one status lower for the battle (B §6.4).
+      const log: string[] = [];
+      commandRangePenalty(state.units, log);
+      for (const text of log) ctx.emit({ type: 'deploy-step', text });
+      rules.deployment = null;
+      startBattle(state, bf, ctx);
+    });
     finishAction(state);
     return;
   }
@@ -409,6 +432,14 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
       needStep('decision', 'A player passes');
       if (jokerDue(state, action.side)) throw new RuleError('the deck is empty: you must play the Joker');
       passTurn(state, ctx, HOOKS);
+      break;
+    case 'offer-end':
+      needStep('decision', 'An end to the battle is offered');
+      applyOffer(state, action, ctx);
+      break;
+    case 'surrender':
+      needStep('decision', 'A side surrenders');
+      applySurrender(state, action, ctx);
       break;
     case 'leave-field': {
       needStep('decision', 'A side leaves the field');
@@ -445,10 +476,15 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     case 'choose-posture': {
       if (rules.step !== 'posture') throw new RuleError('attack or defend is chosen before the battle');
       applyPreBattle(state, bf, action, ctx);
-      beginBattle(state, ctx, HOOKS);
-      initHidden(state, bf, ctx.dice, ctx.emit);
+      // The players set up their armies (B §6.2-6.3, deployment.ts), or the engine has done it.
+      if (state.options.deployment === 'players') startDeployment(state, ctx);
+      else startBattle(state, bf, ctx);
       break;
     }
+    case DEPLOY_ACTION:
+    case DEPLOY_REST_ACTION:
+    case DEPLOY_DONE_ACTION:
+      throw new RuleError('units are set up only before the battle');
     case 'enter':
       needStep('action', 'Flanking forces and reinforcements come on');
       applyArrival(state, bf, action, ctx);
@@ -483,9 +519,16 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
   finishAction(state);
 }
 
+/** The first turn, and hidden movement's first counters (C §9.2), once both armies stand on the table. */
+function startBattle(state: HmState, bf: Battlefield, ctx: RuleContext): void {
+  state.rules.turnSide = state.rules.initiative;
+  beginBattle(state, ctx, HOOKS);
+  initHidden(state, bf, ctx.dice, ctx.emit);
+}
+
 function finishAction(state: HmState): void {
   const rules = state.rules;
-  state.phase = rules.pendingReaction ? 'reaction' : rules.pendingChoice ? 'resolve choice' : rules.step;
+  state.phase = rules.pendingReaction ? 'reaction' : rules.pendingChoice ? 'resolve choice' : offerPending(state) ? 'offer to end' : rules.step;
   // A game turn is both players' turns; the log and the top bar count the same way.
   state.turn = gameTurn(rules.turnNumber);
   if (!state.result) state.result = battleResult(state);
@@ -587,10 +630,18 @@ const hmAi: AiHints<HmGame, HmUnitState> = {
     if (action.type === 'issue-orders') return 0.95;
     if (action.type === 'pass') return 0.1;
     if (action.type === 'leave-field') return 0;
+    // The computer never offers to end the battle nor surrenders; it accepts an offer that names it the winner.
+    if (action.type === 'offer-end' || action.type === 'surrender') return 0;
+    if (action.type === 'accept-end') return (state as HmState).rules.endOffer?.winner === action.side ? 0.95 : 0.05;
+    if (action.type === 'refuse-end') return 0.5;
     // Cards are for giving orders: play them, keep discarding for want of anything better.
     if (action.type === 'play-card') return 0.7;
     if (action.type === 'discard') return 0.05;
     if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
+    // The computer sets up its army as the engine's deployment does, then says it is done.
+    if (action.type === DEPLOY_REST_ACTION) return 0.95;
+    if (action.type === DEPLOY_DONE_ACTION) return 0.9;
+    if (action.type === DEPLOY_ACTION) return 0;
     if (action.type !== 'react') return undefined;
     const d = unitById(state as HmState, String((state as HmState).rules.pendingReaction?.defender ?? ''));
     if (!d) return undefined;
@@ -637,9 +688,10 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   describeUnit,
   figureHeight: (u) => FIGURE_HEIGHT[(u as HmUnit).rs.troop],
   sideInfo: hmSideInfo,
-  overlays: hmOverlays,
-  knownTo: (state, bf, side) => knownTo(state, bf, side),
-  knownEvents: (state, events, side) => knownEvents(state, events, side),
+  // While the players set up, the zones instead of the battle's shapes; and their secret plans (deployment.ts).
+  overlays: (state, bf, side, unit) => (state.rules.step === 'deploy' ? deploymentOverlays(state, side, unit) : hmOverlays(state, bf, side, unit)),
+  knownTo: (state, bf, side) => (state.rules.step === 'deploy' ? deploymentKnownTo(state, side) : knownTo(state, bf, side)),
+  knownEvents: (state, events, side) => knownEvents(state, deploymentKnownEvents(state, events, side), side),
   // The sight tools show woodland's 4" interior limit (C §8.9) and the weather's reach (B §4.12).
   sightOptions: (state) => {
     const reach = WEATHER[state.rules.weather].visibility;

@@ -21,6 +21,8 @@ import { buildCards, shuffle } from './cards';
 import { layoutStands, lineFrontage } from './layout';
 import { impassableFor } from './terrain';
 import { beginTurn, type TurnHooks } from './turn';
+import { holdForDeployment } from './deployment';
+import { isUndeployed } from '../../core/deployment';
 import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Nation, OffTableForce, TroopType } from './types';
 
 export const TABLE = { width: inch(72), depth: inch(48) };
@@ -253,7 +255,7 @@ function place(bf: Battlefield, u: HmUnit, x: number, y: number, facing: number)
  * skirmishers a screen ahead, Generals behind their Commands. Only the units given are placed: units
  * held back as flanking forces or reinforcements stay off the table.
  */
-function deploy(bf: Battlefield, units: HmUnit[], near: boolean, firstLine: number): void {
+export function deploy(bf: Battlefield, units: HmUnit[], near: boolean, firstLine: number): void {
   const facing = near ? Math.PI / 2 : -Math.PI / 2;
   const toward = near ? 1 : -1;
   const yAt = (fromCentre: number): number => CENTRE_Y - toward * fromCentre;
@@ -314,8 +316,26 @@ function deploy(bf: Battlefield, units: HmUnit[], near: boolean, firstLine: numb
   }
 }
 
+/**
+ * Where the engine's own deployment would put each unit of a side's main body (copies), for "deploy
+ * the rest for me": its first line by its posture (B §6.3).
+ */
+export function automaticPlan(state: HmState, bf: Battlefield, side: SideId): Map<string, HmUnit> {
+  const own = state.units.filter((u) => u.side === side && !u.removed && (!u.carriedBy || isUndeployed(u)));
+  const copies = own.map((u) => {
+    const c = structuredClone(u);
+    delete c.carriedBy;
+    c.formation = c.rs.troop === 'skirmInf' || c.rs.troop === 'skirmCav' ? 'loose' : 'line';
+    c.stands = layoutStands(c.rs.troop, c.formation as Formation, c.stands.length);
+    return c;
+  });
+  const attacker = state.rules.sides[side]!.posture === 'attacker';
+  deploy(bf, copies, state.sides[0]!.id === side, attacker ? ATTACKER_FIRST_LINE : DEFENDER_FIRST_LINE);
+  return new Map(copies.map((c) => [c.id, c]));
+}
+
 /** Units deployed beyond their General's range are one status lower for the battle (B §6.4; B20: Mediocre 10"). */
-function commandRangePenalty(units: HmUnit[], log: string[]): void {
+export function commandRangePenalty(units: HmUnit[], log: string[]): void {
   for (const u of units) {
     if (!u.rs.command || u.carriedBy) continue;
     const g = units.find((x) => x.id === u.rs.command);
@@ -535,8 +555,15 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   log.push(`${nameOf(initiative)} win the initiative, move first, and choose whether to attack or defend; ${nameOf(loser)} must attack`);
   // Deploy (B §6.3, the engine's deployment): the winner provisionally as defender, the loser as
   // attacker; an attacking winner's army is drawn back when he chooses (applyPreBattle).
+  // With deployment by the players, the main bodies wait off the table for the deployment step
+  // (deployment.ts), which begins once the winner has chosen.
+  const byPlayers = options.deployment === 'players';
   sides.forEach((s, i) => {
     const own = armies[s.id]!;
+    if (byPlayers) {
+      holdForDeployment(own, i === 0 ? Math.PI / 2 : -Math.PI / 2);
+      return;
+    }
     deploy(bf, own.filter((u) => !u.carriedBy), i === 0, s.id === initiative ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
     commandRangePenalty(own, log);
   });
@@ -657,13 +684,14 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
     hand.push(card.id);
   }
   const near = state.sides[0]!.id === winner;
-  deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
+  // With deployment by the players nothing stands on the table yet.
+  if (!state.rules.deployment && state.options.deployment !== 'players') deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
   ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} draw back at least 12" from the centre line` });
 }
 
 /** Begin the battle after the pre-battle choice: the initiative winner takes the first turn (B §6.5). */
 export function beginBattle(state: HmState, ctx: RuleContext, hooks: TurnHooks): void {
-  if (state.rules.step !== 'posture') throw new RuleError('the battle has already begun');
+  if (state.rules.step !== 'posture' && state.rules.step !== 'deploy') throw new RuleError('the battle has already begun');
   beginTurn(state, state.rules.initiative, ctx, hooks);
   state.phase = state.rules.step;
 }

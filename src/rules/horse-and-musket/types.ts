@@ -7,6 +7,8 @@ import type { GameState, SideId, Unit } from '../../core/model';
 import type { Vec2 } from '../../core/geometry';
 import type { HiddenState } from './hidden';
 import type { PendingChoice } from './attack';
+import type { HmDeployment } from './deployment';
+import type { EndOffer } from './ending';
 
 /** Troop types of A §3. Freikorps and Freihussars are skirmishers with the `freikorps` flag. */
 export const TROOP_TYPES = ['infantry', 'skirmInf', 'lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'artillery', 'general'] as const;
@@ -116,7 +118,7 @@ export interface HmUnitState {
   gun: GunState | null;
   general: GeneralState | null;
   /** Why the unit left the table. */
-  removedBy: 'destroyed' | 'dispersed' | 'left-table' | 'killed' | null;
+  removedBy: 'destroyed' | 'dispersed' | 'left-table' | 'killed' | 'surrendered' | null;
   /** Army-list entry it was bought as, for the panel and the points. */
   listEntry: string;
   points: number;
@@ -211,6 +213,10 @@ export interface HmGame {
   entered?: { unit: string; force: string; turnNumber: number }[];
   /** The initiative winner has chosen to attack or defend (B §6.1 step 3). */
   postureChosen?: boolean;
+  /** The last offer to end the battle by agreement (B §8.2, ending.ts); absent until one is made. */
+  endOffer?: EndOffer;
+  /** Deployment by the players (B §6.2-6.3, deployment.ts); absent when the engine deploys both armies. */
+  deployment?: HmDeployment | null;
 }
 
 /** A flanking force or reinforcements waiting off the table (B §7). */

@@ -411,7 +411,7 @@ export function actRollInitiative(state: OnePageState, action: Action, ctx: Rule
     ctx.emit({
       type: 'initiative',
       text: `Initiative: ${a!.name} ${ra}, ${b!.name} ${rb}${ra === rb ? ': a tie, roll again' : ''}`,
-      dice: ctx.dice.rolls.slice(-2),
+      dice: ctx.dice.rolls.slice(-2).map((roll, i) => ({ ...roll, side: i === 0 ? a!.id : b!.id })),
       chart: { chart: 'Initiative', row: ra === rb ? 'tie: re-roll' : 'higher wins' },
     });
   } while (ra === rb);

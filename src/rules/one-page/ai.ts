@@ -5,6 +5,7 @@
 
 import { add, angleOf, corners, normalize, rotate, scale, sub, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
+import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import type { Action } from '../../core/model';
 import type { AiHints, Forecast } from '../../core/ruleset';
 import { walkStraight } from '../../core/movement';
@@ -207,6 +208,10 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   choiceValue: (_s, action, stance) => {
     // Going first suits the attacker; evading costs skirmishers nothing; counter-charging suits boldness.
     if (action.type === 'choose-order') return (action.first === 'first') === (stance === 'attack') ? 1 : 0.6;
+    // The computer sets up its army as the engine's own set-up does, then says it is done.
+    if (action.type === DEPLOY_REST_ACTION) return 0.95;
+    if (action.type === DEPLOY_DONE_ACTION) return 0.9;
+    if (action.type === DEPLOY_ACTION) return 0;
     if (action.type !== 'react') return undefined;
     if (action.response === 'evade') return 0.9;
     if (action.response === 'counter-charge') return stance === 'attack' ? 0.95 : 0.7;

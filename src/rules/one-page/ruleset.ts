@@ -30,8 +30,9 @@ import { actEmbark, actLand, actRow, boatsFor, LAND_REACH } from './boats';
 import { onePageAi } from './ai';
 import { onePageAlerts } from './alerts';
 import { createOnePageGame, SCENARIOS } from './setup';
+import { applyOnePageDeployment, onePageDeploymentActions, onePageDeploymentOverlays } from './deployment';
 import { chargeTargets, shootTargets } from './targets';
-import { activatableNow, unfinished } from './turn';
+import { activatableNow, beginActivations, unfinished } from './turn';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
 import { figureHeight, liveUnits, unitDistance } from './world';
 
@@ -137,6 +138,9 @@ function legalActions(state: OnePageState, bf: Battlefield, side?: string): Lega
   if (!active || (side && side !== active)) return [];
   const out: LegalAction[] = [];
   switch (g.step) {
+    case 'deploy':
+      out.push(...onePageDeploymentActions(state, active));
+      break;
     case 'initiative':
       out.push({ action: { type: 'roll-initiative', side: active }, label: 'Roll for initiative', group: 'turn', params: [] });
       break;
@@ -180,6 +184,20 @@ function legalActions(state: OnePageState, bf: Battlefield, side?: string): Lega
 }
 
 function apply(state: OnePageState, action: Action, ctx: RuleContext): void {
+  if (state.rules.step === 'deploy') {
+    applyOnePageDeployment(state, ctx.battlefield, action, ctx, () => {
+      // Turn 1 as a game set up by the engine starts it: an initiative roll, or the card deck dealt.
+      if (state.rules.activation === 'cards') {
+        state.active = null;
+        beginActivations(state, ctx);
+      } else {
+        state.rules.step = 'initiative';
+        state.active = state.sides[0]!.id;
+      }
+    });
+    state.phase = state.rules.step;
+    return;
+  }
   const handler = HANDLERS[action.type];
   if (!handler) throw new RuleError(`the one-page rules have no action "${action.type}"`);
   if (!state.sides.some((s) => s.id === action.side)) throw new RuleError(`there is no side "${action.side}"`);
@@ -263,6 +281,17 @@ export const onePage: Ruleset<OnePageGame, OnePageUnitState> = {
         { value: 'night', label: 'Night (6")' },
       ],
     },
+    {
+      id: 'deployment',
+      label: 'Deployment',
+      help: 'Who sets up the armies: the program, or the players (the loser of a roll-off first, each within 12" of his own long edge; each can still say "deploy the rest for me").',
+      kind: 'choice',
+      default: 'automatic',
+      choices: [
+        { value: 'automatic', label: 'The program' },
+        { value: 'players', label: 'The players' },
+      ],
+    },
   ],
   notes: ONE_PAGE_NOTES,
   scenarios: SCENARIOS,
@@ -276,6 +305,8 @@ export const onePage: Ruleset<OnePageGame, OnePageUnitState> = {
     obscuringLimit: WOODS_SIGHT,
     ...(state.rules.visibilityLimit > 0 ? { maxRange: state.rules.visibilityLimit } : {}),
   }),
+  // The side setting up sees its deployment zone on the table.
+  overlays: (state, _bf, side) => onePageDeploymentOverlays(state, side),
   ai: onePageAi,
   alerts: onePageAlerts,
 };

@@ -16,6 +16,7 @@ import { layoutStands } from './layout';
 import type { OnePageGame, OnePageState, OnePageUnit } from './types';
 import { footprint, groundAt, isCombatUnit } from './world';
 import { beginActivations } from './turn';
+import { holdOnePageDeployment } from './deployment';
 
 export const TABLE_WIDTH = inch(72);
 export const TABLE_DEPTH = inch(48);
@@ -193,7 +194,7 @@ function makeUnit(id: string, side: string, name: string, typeId: UnitTypeId, x:
   return unit;
 }
 
-const OPTION_KEYS = ['activation', 'commandControl', 'turnLimit', 'visibility', 'fogOfWar', 'playersPerSide'];
+const OPTION_KEYS = ['activation', 'commandControl', 'turnLimit', 'visibility', 'fogOfWar', 'playersPerSide', 'deployment'];
 
 export function readOptions(setup: GameSetup): {
   activation: 'initiative' | 'cards';
@@ -202,6 +203,7 @@ export function readOptions(setup: GameSetup): {
   visibilityLimit: number;
   fogOfWar: boolean;
   playersPerSide: number;
+  deployment: 'automatic' | 'players';
 } {
   const o = setup.options ?? {};
   const unknown = Object.keys(o).filter((k) => !OPTION_KEYS.includes(k));
@@ -216,7 +218,9 @@ export function readOptions(setup: GameSetup): {
   if (typeof visibility !== 'string' || !(visibility in limits)) throw new RuleError('option visibility must be clear, fog or night');
   const players = o.playersPerSide ?? 1;
   if (typeof players !== 'number' || !Number.isInteger(players) || players < 1 || players > 3) throw new RuleError('option playersPerSide must be 1, 2 or 3');
-  return { activation, commandControl: o.commandControl === true, turnLimit, visibilityLimit: limits[visibility]!, fogOfWar: o.fogOfWar === true, playersPerSide: players };
+  const deployment = o.deployment ?? 'automatic';
+  if (deployment !== 'automatic' && deployment !== 'players') throw new RuleError(`option deployment must be "automatic" or "players", not "${String(deployment)}"`);
+  return { activation, commandControl: o.commandControl === true, turnLimit, visibilityLimit: limits[visibility]!, fogOfWar: o.fogOfWar === true, playersPerSide: players, deployment };
 }
 
 /**
@@ -309,10 +313,12 @@ export function createOnePageGame(setup: GameSetup): OnePageState {
     objectives: placeObjectives(bf),
     startCombatUnits: Object.fromEntries(sides.map((s) => [s.id, units.filter((u) => u.side === s.id && isCombatUnit(u)).length])),
   };
+  // The deployment setting is recorded only when the players deploy, so older games keep their hashes.
+  const { deployment: _deployment, ...kept } = opts;
   const state: OnePageState = {
     version: 1,
     rulesetId: 'one-page',
-    options: { ...opts },
+    options: opts.deployment === 'players' ? { ...opts } : kept,
     seed: setup.seed,
     battlefield: spec,
     sides,
@@ -325,6 +331,12 @@ export function createOnePageGame(setup: GameSetup): OnePageState {
     dice: diceFor(setup),
     result: null,
   };
+  // With deployment by the players, the set-up above is only each side's "deploy the rest for me":
+  // the units wait off the table, and turn 1 begins when both sides have set up (deployment.ts).
+  if (opts.deployment === 'players') {
+    holdOnePageDeployment(state);
+    return state;
+  }
   // Card mode has no initiative step: deal turn 1's deck now, or nobody could act. The shuffle uses
   // the state's generator, so it is the same on every machine; its events are not logged.
   if (opts.activation === 'cards') {

@@ -1,5 +1,6 @@
 /** The one-page ruleset's own records in the game state (digest §4, §5). */
 
+import type { OnePageDeployment } from './deployment';
 import type { Vec2 } from '../../core/geometry';
 import type { GameState, SideId, Unit } from '../../core/model';
 import type { MoveRuleId, Trait, UnitTypeId, WeaponId } from './charts';
@@ -58,7 +59,7 @@ export interface OnePageUnitState {
 
 export type OnePageUnit = Unit<OnePageUnitState>;
 
-export type Step = 'initiative' | 'choose-order' | 'activations' | 'charge-reaction' | 'end-shooting';
+export type Step = 'deploy' | 'initiative' | 'choose-order' | 'activations' | 'charge-reaction' | 'end-shooting';
 
 export interface PendingCharge {
   charger: string;
@@ -95,6 +96,8 @@ export interface OnePageGame {
   shootingDone: SideId[];
   objectives: Vec2[];
   startCombatUnits: Record<SideId, number>;
+  /** Deployment by the players (deployment.ts); absent when the engine sets up both armies. */
+  deployment?: OnePageDeployment | null;
 }
 
 export type OnePageState = GameState<OnePageGame, OnePageUnitState>;

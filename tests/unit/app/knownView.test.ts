@@ -10,7 +10,7 @@ import { createEngineApi } from '../../../src/app/engineHost';
 import type { GameSetup } from '../../../src/core/model';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
 
-const setup: GameSetup = { rulesetId: 'horse-and-musket', seed: 'hm-hidden-1', options: { turnLimit: 6, hiddenMovement: true } };
+const setup: GameSetup = { rulesetId: 'horse-and-musket', seed: 'hm-hidden-1', options: { turnLimit: 6, hiddenMovement: true, deployment: 'automatic' } };
 
 describe('views for one side', () => {
   it('hide the enemy\'s hidden units behind counters, keep the true hash, and leave the true state alone', () => {

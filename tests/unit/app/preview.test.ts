@@ -6,7 +6,7 @@ import type { LegalAction } from '../../../src/core/ruleset';
 
 async function toOrders(seed: string) {
   const api = createEngineApi();
-  await api.newGame({ rulesetId: 'horse-and-musket', seed });
+  await api.newGame({ rulesetId: 'horse-and-musket', seed, options: { deployment: 'automatic' } });
   for (let i = 0; i < 10; i++) {
     const v = await api.view();
     const legal = await api.legal(v.state.active!);

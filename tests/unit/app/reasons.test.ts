@@ -7,7 +7,7 @@ import { GameSession } from '../../../src/app/session';
 
 /** Seed t1 with hidden movement: after the choice of posture, unit a-9 is hidden from side b. */
 function game(): GameSession {
-  const s = new GameSession({ rulesetId: 'horse-and-musket', seed: 't1', options: { hiddenMovement: true } });
+  const s = new GameSession({ rulesetId: 'horse-and-musket', seed: 't1', options: { hiddenMovement: true, deployment: 'automatic' } });
   s.step(s.legal(s.state.active!).find((l) => l.action.type === 'choose-posture')!.action);
   return s;
 }

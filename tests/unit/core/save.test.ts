@@ -33,7 +33,7 @@ describe('the save format', () => {
       [JSON.stringify({ ...good, stateHash: '0123456789abcdef' }), /does not replay to its recorded position/],
       [JSON.stringify({ ...good, log: good.log.slice(0, 1) }), /does not replay to its recorded position/],
       [JSON.stringify({ ...good, log: [good.log[1], good.log[0], good.log[2]] }), /log entry 1 is numbered 2/],
-      [JSON.stringify({ ...good, log: [{ ...good.log[0], action: { type: 'roll-initiative', side: 'black' } }, ...good.log.slice(1)] }), /entry 1 \(roll-initiative\) does not replay: the other side rolls for initiative first/],
+      [JSON.stringify({ ...good, log: [{ ...good.log[0], action: { type: 'roll-initiative', side: 'black' } }, ...good.log.slice(1)] }), /the rules refuse action 1 of 3 \(roll-initiative by black\): the other side rolls for initiative first/],
     ];
     for (const [text, message] of cases) {
       expect(() => GameSession.fromSave(text)).toThrow(SaveError);

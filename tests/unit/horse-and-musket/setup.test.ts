@@ -23,8 +23,9 @@ import { horseAndMusket } from '../../../src/rules/horse-and-musket/ruleset';
 
 const CENTRE = TABLE.depth / 2;
 
+/** A new game the engine deploys (deployment by the players is tested in deployment.test.ts). */
 function game(seed = 'setup-1', options: Record<string, unknown> = {}): HmState {
-  return createHorseAndMusketGame({ rulesetId: 'horse-and-musket', seed, options });
+  return createHorseAndMusketGame({ rulesetId: 'horse-and-musket', seed, options: { deployment: 'automatic', ...options } });
 }
 
 function ctxFor(state: HmState, events: GameEvent[] = []): RuleContext {

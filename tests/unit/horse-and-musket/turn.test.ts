@@ -10,7 +10,7 @@ const TYPE_KINDS = ['artillery', 'skirmInf', 'skirmCav'];
 
 /** A new battle whose initiative winner has chosen to defend (B §6.1), so the first turn has begun. */
 function newGame(): HmState {
-  const s = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 't1' });
+  const s = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 't1', options: { deployment: 'automatic' } });
   return act(s, { type: 'choose-posture', side: s.rules.initiative, choice: 'defend' }).state;
 }
 

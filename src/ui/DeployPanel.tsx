@@ -1,0 +1,125 @@
+/**
+ * The deployment panel: the units still to set up (drag one onto the shaded zone), and for the
+ * selected unit on the table, buttons to turn it and to change its formation. "Deploy the rest for
+ * me" and "Deployment done" are turn buttons in the top bar. In hot seat, a cover asks for the
+ * screen to be handed over when the other side starts to set up, so neither sees the other's plan.
+ */
+
+import { useEffect } from 'react';
+import { DEPLOY_ACTION } from '../core/deployment';
+import { useApp } from '../app/store';
+import { deployLegalFor, deploying, formationChoices, reformUnit, startDeployDrag, turnUnit, useDeploy } from './DeployState';
+
+const TURN_STEP = Math.PI / 12;
+
+export function DeployPanel() {
+  const legal = useApp((s) => s.legal);
+  const view = useApp((s) => s.view);
+  const selected = useApp((s) => s.selected);
+  const busy = useApp((s) => s.busy);
+  const dragging = useDeploy((s) => s.drag?.unit ?? null);
+  if (!view || !deploying(legal)) return null;
+  const state = view.state;
+  const side = state.sides.find((s) => s.id === state.active);
+  const waiting = legal.filter((l) => l.action.type === DEPLOY_ACTION && l.group === 'deploy');
+  const sel = selected ? state.units.find((u) => u.id === selected && !u.carriedBy) : undefined;
+  const selLegal = sel ? deployLegalFor(sel.id, legal) : undefined;
+  const formations = formationChoices(selLegal);
+  return (
+    <section className="panel deploy-panel" data-testid="deploy-panel">
+      <h2>
+        {side && <i className="chip" style={{ background: side.colour }} />} Deployment{side ? `: ${side.name}` : ''}
+      </h2>
+      <p className="muted small">
+        Drag a unit from the list onto the shaded zone; its Colour Stand goes where you let go. Drag a unit on the table to move it, or click it to turn it or change its formation.
+      </p>
+      {waiting.length > 0 ? (
+        <ul className="deploy-list" data-testid="deploy-list">
+          {waiting.map((l) => {
+            const u = state.units.find((x) => x.id === l.unit);
+            return (
+              <li
+                key={l.unit}
+                data-testid={`deploy-unit-${l.unit}`}
+                className={dragging === l.unit ? 'dragging' : ''}
+                title="Drag onto the table"
+                onPointerDown={(e) => {
+                  if (e.button !== 0) return;
+                  e.preventDefault();
+                  startDeployDrag(String(l.unit), { x: e.clientX, y: e.clientY });
+                }}
+              >
+                {u?.name ?? l.unit}
+                <span className="muted"> {u?.kind}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="small">Every unit you may set up now is on the table.</p>
+      )}
+      {sel && selLegal && (
+        <div className="deploy-selected" data-testid="deploy-selected">
+          <div>
+            <b>{sel.name}</b>
+          </div>
+          <div className="row">
+            <button data-testid="deploy-turn-left" disabled={busy} onClick={() => void turnUnit(sel.id, TURN_STEP)}>
+              ⟲ 15°
+            </button>
+            <button data-testid="deploy-turn-right" disabled={busy} onClick={() => void turnUnit(sel.id, -TURN_STEP)}>
+              ⟳ 15°
+            </button>
+            <button data-testid="deploy-about" disabled={busy} onClick={() => void turnUnit(sel.id, Math.PI)}>
+              About face
+            </button>
+          </div>
+          {formations.length > 1 && (
+            <div className="row">
+              {formations.map((f) => (
+                <button key={f.value} data-testid={`deploy-formation-${f.value}`} disabled={busy || sel.formation === f.value} onClick={() => void reformUnit(sel.id, f.value)}>
+                  {f.label}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Hot seat: when the side setting up changes, cover the table until the next player says he has the
+ * screen, so the first player's plan is not shown to the second (nor the second's kept on show).
+ */
+export function DeployHandover() {
+  const view = useApp((s) => s.view);
+  const opponent = useApp((s) => s.opponent);
+  const shownTo = useDeploy((s) => s.shownTo);
+  const phase = view?.state.phase;
+  const active = view?.state.active ?? null;
+  const settingUp = phase === 'deploy';
+  useEffect(() => {
+    // The first side to set up has the screen already; a new game starts afresh.
+    if (!settingUp) {
+      if (shownTo !== null) useDeploy.setState({ shownTo: null });
+    } else if (shownTo === null && active) {
+      useDeploy.setState({ shownTo: active });
+    }
+  }, [settingUp, shownTo, active]);
+  if (!view || !settingUp || opponent !== 'human' || !active || shownTo === null || shownTo === active) return null;
+  const side = view.state.sides.find((s) => s.id === active);
+  return (
+    <div className="handover" data-testid="deploy-handover">
+      <div>
+        <p>
+          Hand the screen to the <b>{side?.name ?? active}</b> player to set up.
+        </p>
+        <button className="primary" data-testid="deploy-handover-ok" onClick={() => useDeploy.setState({ shownTo: active })}>
+          I am {side?.name ?? active}: show my deployment
+        </button>
+      </div>
+    </div>
+  );
+}
