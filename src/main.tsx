@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import type { GameSetup } from './core/model';
 import { setShadows, startApp } from './app/store';
 import { App } from './ui/App';
+import { startDemo } from './app/demo';
 import { ShowcaseApp, startShowcase } from './showcase/ShowcaseApp';
 import './ui/styles.css';
 
@@ -36,7 +37,7 @@ function optionsFrom(p: URLSearchParams): Record<string, unknown> {
  * shows the new-game screen.
  */
 function setupFrom(p: URLSearchParams): GameSetup | null {
-  const names = ['ruleset', 'seed', 'scenario', 'dice'].some((k) => p.has(k)) || [...p.keys()].some((k) => k.startsWith('opt.'));
+  const names = ['ruleset', 'seed', 'scenario', 'dice', 'demo'].some((k) => p.has(k)) || [...p.keys()].some((k) => k.startsWith('opt.'));
   if (!names) return null;
   const scenario = p.get('scenario');
   return {
@@ -66,5 +67,8 @@ if (showcase && startShowcase(showcase)) {
       <App />
     </StrictMode>,
   );
-  void startApp(setupFrom(params));
+  // `?demo=1`: the computer plays both sides, battle after battle (later seeds are made from `seed`).
+  void startApp(setupFrom(params)).then(() => {
+    if (params.get('demo') === '1') startDemo(params.get('seed'));
+  });
 }

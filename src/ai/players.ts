@@ -9,7 +9,8 @@ import { decide, type Decision, type Level, type Personality } from './utility';
 
 export interface Player {
   name: string;
-  choose(ruleset: Ruleset, state: GameState, legal: LegalAction[], side: string): { action: Action | null; decision?: Decision };
+  /** `progress` hears how far a thinking player has got (candidates scored of the total). */
+  choose(ruleset: Ruleset, state: GameState, legal: LegalAction[], side: string, progress?: (done: number, total: number) => void): { action: Action | null; decision?: Decision };
 }
 
 const LEVELS: Level[] = ['easy', 'normal', 'hard'];
@@ -30,8 +31,8 @@ export function makePlayer(id: string, seed: string): Player {
     const personality = (m[2] ?? 'balanced') as Personality;
     return {
       name: id,
-      choose: (ruleset, state, legal, side) => {
-        const decision = decide(ruleset, state, side, { level, personality }, `${seed}/${state.seed}/${state.seq}`, legal);
+      choose: (ruleset, state, legal, side, progress) => {
+        const decision = decide(ruleset, state, side, { level, personality, ...(progress ? { progress } : {}) }, `${seed}/${state.seed}/${state.seq}`, legal);
         return { action: decision?.action ?? null, ...(decision ? { decision } : {}) };
       },
     };

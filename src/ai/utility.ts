@@ -29,6 +29,8 @@ export interface AiConfig {
    * decision bounded and replayable.
    */
   budgetMs?: number;
+  /** Told how many candidates are scored of how many, while deciding (the page's progress bar); never changes the choice. */
+  progress?: (scored: number, total: number) => void;
 }
 
 export interface ConsiderationScore {
@@ -372,6 +374,7 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
     if (scored.length >= profile.maxCandidates) break;
     if (config.budgetMs !== undefined && scored.length > 0 && performance.now() - t0 > config.budgetMs) break;
     scored.push(scoreCandidate(ctx, c));
+    config.progress?.(scored.length, Math.min(candidates.length, profile.maxCandidates));
   }
   scored.sort((a, b) => b.score - a.score);
   const rng = new Rng(seed);

@@ -148,8 +148,10 @@ export interface EngineApi {
    * A computer player (`random`, `scripted`, `ai:LEVEL[:PERSONALITY]`) picks and plays one action for
    * `side`. With hand-rolled dice the result may be `needDice`: the page asks for the dice and sends
    * the same action with `act`. Null when the player finds nothing to do.
+   * `progress`, when given, hears how many candidates the AI has scored of how many while it thinks
+   * (from the page, a comlink proxy).
    */
-  playComputer(side: string, player: string, viewer?: string): Promise<ComputerMove | null>;
+  playComputer(side: string, player: string, viewer?: string, progress?: (done: number, total: number) => void): Promise<ComputerMove | null>;
   /** The events of every accepted action so far, for the log after a load, as the viewer may know them. */
   history(viewer?: string): Promise<GameEvent[][]>;
   battlefield(): Promise<BattlefieldData>;

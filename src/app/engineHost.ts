@@ -76,6 +76,20 @@ function armyBuilding(rulesetId: string): ArmyBuilding {
 
 type Transfer = <T>(data: T, transfers: Transferable[]) => T;
 
+/** Progress reports at most this often (ms): each one is a message to the page. */
+const PROGRESS_INTERVAL_MS = 40;
+
+/** A progress callback that passes on the first report, the last, and at most one per interval between. */
+function throttled(report: (done: number, total: number) => void): (done: number, total: number) => void {
+  let last = -Infinity;
+  return (done, total) => {
+    const now = performance.now();
+    if (done !== 1 && done < total && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    void report(done, total);
+  };
+}
+
 export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
   let session: GameSession | null = null;
   let replay: Timeline | null = null;
@@ -155,7 +169,7 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
     async undo(viewer?: string) {
       return current().undo(viewer);
     },
-    async playComputer(side: string, playerId: string, viewer?: string) {
+    async playComputer(side: string, playerId: string, viewer?: string, progress?: (done: number, total: number) => void) {
       const s = current();
       const key = `${playerId}/${s.setup.seed}`;
       let player = players.get(key);
@@ -164,7 +178,7 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
         players.set(key, player);
       }
       const legal = s.legal(side);
-      const { action, decision } = player.choose(s.ruleset, s.state, legal, side);
+      const { action, decision } = player.choose(s.ruleset, s.state, legal, side, progress && throttled(progress));
       if (!action) return null;
       const label = legal.find((l) => l.action.type === action.type && (l.unit === undefined || l.unit === action.unit))?.label ?? action.type;
       // The page may show the computer's reasons only for units the viewer may know of (hidden movement).

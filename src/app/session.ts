@@ -10,6 +10,7 @@ import type { LegalAction, Ruleset, UnitInfoLine } from '../core/ruleset';
 import { parseSave, SaveError, SAVE_FORMAT, SAVE_VERSION, serialiseSave, type SaveFile } from '../core/save';
 import { getRuleset } from '../rules/registry';
 import { battlefieldFromSpec } from '../terrain/battlefield';
+import { findAlerts, type GameAlert } from '../core/alerts';
 
 export interface GameView {
   /** The state as the viewer may know it (the whole state when there is no viewer). */
@@ -32,7 +33,7 @@ export interface GameView {
 export const ACTIVE_SIDE = '@active';
 
 export type ActResult =
-  | { ok: true; view: GameView; events: GameEvent[] }
+  | { ok: true; view: GameView; events: GameEvent[]; alerts?: GameAlert[] }
   | { ok: false; error: string; code: string }
   | { ok: false; needDice: { count: number; sides: number; purpose: string; entered: number } };
 
@@ -136,11 +137,25 @@ export class GameSession {
   }
 
   act(action: Action, entered?: number[], viewer?: string): ActResult {
+    const before = this.state;
     const r = this.step(action, entered);
     if (!r.ok) return r;
     const side = this.viewerSide(viewer);
     const events = side !== undefined && this.ruleset.knownEvents ? this.ruleset.knownEvents(this.state, r.events, side) : r.events;
-    return { ok: true, view: this.view(viewer), events };
+    const alerts = this.alertsSince(before, side);
+    return { ok: true, view: this.view(viewer), events, ...(alerts.length ? { alerts } : {}) };
+  }
+
+  /**
+   * The ruleset's alerts for the last action (routs, losses, generals, break points), leaving out
+   * units the viewing side did not know of before it (hidden movement).
+   */
+  private alertsSince(before: GameState, side: string | undefined): GameAlert[] {
+    if (!this.ruleset.alerts) return [];
+    const alerts = findAlerts(this.ruleset.alerts, before, this.state);
+    if (side === undefined || !this.ruleset.knownTo || alerts.length === 0) return alerts;
+    const known = new Set(this.ruleset.knownTo(before, battlefieldFromSpec(before.battlefield), side).units.map((u) => u.id));
+    return alerts.filter((a) => a.unit === undefined || known.has(a.unit));
   }
 
   /** Apply an action without building a view: for headless games, where nobody looks. */

@@ -6,6 +6,8 @@
 
 import { heightSpan, type ElevationSource } from '../terrain/elevation';
 import { create } from 'zustand';
+import { proxy } from 'comlink';
+import type { GameAlert } from '../core/alerts';
 import type { Action, ArmyRoster, GameEvent, GameSetup } from '../core/model';
 import type { ActionParam, ArmyCheck, LegalAction, Overlay, SideInfoSection } from '../core/ruleset';
 import type { Vec2 } from '../core/geometry';
@@ -56,7 +58,31 @@ export interface LogItem {
   id: number;
   /** The action number the event belongs to (the view's seq after it). */
   seq: number;
+  /** The game turn it happened in (for "this turn" in a unit's tooltip). */
+  turn: number;
   event: GameEvent;
+}
+
+/** Demonstration mode (src/app/demo.ts): the computer plays both sides, battle after battle. */
+export type DemoSpeed = 'slow' | 'normal' | 'fast';
+
+export interface DemoState {
+  speed: DemoSpeed;
+  paused: boolean;
+  /** Battles begun since the demonstration started, this one included. */
+  battle: number;
+}
+
+/** Pause before each computer order in a demonstration, ms: time to watch the last one. */
+export const DEMO_PAUSE_MS: Record<DemoSpeed, number> = { slow: 3200, normal: 1500, fast: 300 };
+
+/** The computer player that plays both sides of a demonstration. */
+export const DEMO_PLAYER: Opponent = 'ai:normal';
+
+/** An alert on show (a toast): what the ruleset reported, and when. */
+export interface AlertToast extends GameAlert {
+  id: number;
+  at: number;
 }
 
 export interface Message {
@@ -139,6 +165,14 @@ export interface AppState {
   lastOrder: { id: number; events: GameEvent[] } | null;
   /** Dice are rolling on the table (or have just settled and are being read): the computer waits for them. */
   diceRolling: boolean;
+  /** Demonstration mode, when on. */
+  demo: DemoState | null;
+  /** While the computer thinks: how many candidate orders it has scored of how many. */
+  aiProgress: { side: string; done: number; total: number } | null;
+  /** Alerts on show, newest last. */
+  alerts: AlertToast[];
+  /** Units picked with a box (shift-drag), which Tab goes through; empty when none. */
+  group: string[];
 }
 
 export const useApp = create<AppState>(() => ({
@@ -181,6 +215,10 @@ export const useApp = create<AppState>(() => ({
   handoverTo: null,
   lastOrder: null,
   diceRolling: false,
+  demo: null,
+  aiProgress: null,
+  alerts: [],
+  group: [],
 }));
 
 const set = useApp.setState;
@@ -231,7 +269,9 @@ export function computerSide(view: GameView | null): string | null {
  * person's side against the computer, the side to act in hot seat (ACTIVE_SIDE, settled in the
  * worker). Rulesets without hidden information show everything either way.
  */
-export function knowledgeViewer(view: GameView | null = get().view): string {
+export function knowledgeViewer(view: GameView | null = get().view): string | undefined {
+  // A demonstration's audience sees everything both computers know.
+  if (get().demo) return undefined;
   if (get().opponent === 'human') return ACTIVE_SIDE;
   const computer = computerSide(view);
   return view?.state.sides.find((x) => x.id !== computer)?.id ?? ACTIVE_SIDE;
@@ -247,6 +287,7 @@ async function ownView(view: GameView): Promise<GameView> {
 export function humanPlays(side: string | null): boolean {
   if (!side) return false;
   const s = get();
+  if (s.demo) return false;
   return s.opponent === 'human' || side !== computerSide(s.view);
 }
 
@@ -330,7 +371,7 @@ export async function newGame(setup: GameSetup, seating?: Seating): Promise<bool
     const view = await ownView(fresh);
     generation++;
     shownSide = null;
-    set({ setup, log: [], selected: null, viewshed: null, sightStart: null, sightHover: null, sightLine: null, handoverTo: null, startStage: 'terrain' });
+    set({ setup, log: [], selected: null, group: [], alerts: [], viewshed: null, sightStart: null, sightHover: null, sightLine: null, handoverTo: null, startStage: 'terrain' });
     await adoptView(view, null, true);
     say('info', `New game: ${rulesetName(view.state.rulesetId)}, seed "${setup.seed}".`);
   }).finally(() => set({ startStage: null }));
@@ -409,7 +450,7 @@ async function adoptView(view: GameView, events: GameEvent[] | null, terrainChan
   const battlefieldChanged =
     terrainChanged || !prev || JSON.stringify(prev.state.battlefield) !== JSON.stringify(view.state.battlefield);
   const battlefield = battlefieldChanged ? await api().battlefield() : get().battlefield;
-  const items = (events ?? []).map((event) => ({ id: ++logId, seq: view.seq, event }));
+  const items = (events ?? []).map((event) => ({ id: ++logId, seq: view.seq, turn: view.state.turn, event }));
   const selected = get().selected;
   const selUnit = selected ? view.state.units.find((u) => u.id === selected) : undefined;
   set((s) => ({
@@ -546,6 +587,23 @@ async function guarded(fn: () => Promise<void>): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Selection and orders
 
+/** Put the ruleset's alerts for an accepted order on show. */
+function showAlerts(list: GameAlert[] | undefined): void {
+  if (!list?.length) return;
+  const at = Date.now();
+  set((s) => ({ alerts: [...s.alerts, ...list.map((a) => ({ ...a, id: ++logId, at }))] }));
+}
+
+export function dismissAlert(id: number): void {
+  set((s) => ({ alerts: s.alerts.filter((a) => a.id !== id) }));
+}
+
+/** Units picked with a box: the first is selected, Tab goes through the rest. */
+export function selectGroup(ids: string[]): void {
+  set({ group: ids.length > 1 ? ids : [] });
+  selectUnit(ids[0] ?? null);
+}
+
 export function selectUnit(id: string | null): void {
   const s = get();
   if (s.pending) {
@@ -557,7 +615,8 @@ export function selectUnit(id: string | null): void {
     }
     set({ pending: null, hoverPoint: null });
   }
-  set({ selected: id });
+  // A unit outside the box's group ends the group.
+  set({ selected: id, ...(id && s.group.includes(id) ? {} : { group: [] }) });
 }
 
 export function setHovered(id: string | null): void {
@@ -630,6 +689,7 @@ export async function submit(action: Action, label: string, entered?: number[]):
 async function handleResult(r: ActResult, action: Action, label: string, entered: number[]): Promise<void> {
   if (r.ok) {
     clearMessage();
+    showAlerts(r.alerts);
     await adoptView(r.view, r.events);
     return;
   }
@@ -697,7 +757,8 @@ export async function loadSave(text: string, fileName = 'the file', extras?: Pag
 /** The log of a loaded game, rebuilt from the events the worker kept for every order. */
 export async function historyItems(): Promise<LogItem[]> {
   const history = await api().history(knowledgeViewer());
-  return history.flatMap((events, i) => events.map((event) => ({ id: ++logId, seq: i + 1, event })));
+  // The turn of each past order is not kept; a loaded log's entries count as earlier turns.
+  return history.flatMap((events, i) => events.map((event) => ({ id: ++logId, seq: i + 1, turn: 0, event })));
 }
 
 /** The autosave another tab left, offered as "Resume last game". */
@@ -719,21 +780,39 @@ export function setOpponent(opponent: Opponent): void {
   if (get().replaying) return;
   set({ opponent });
   // The page now shows another side's knowledge (hot seat: the side to act; else the person's).
-  void guarded(async () => {
-    if (get().view) await adoptView(await api().view(knowledgeViewer()), null);
-  });
+  void reviewGame();
   void refreshLegal();
   scheduleOpponent();
 }
 
+/** Fetch the game again through the eyes the page now has (after the opponent or a demonstration changed). */
+export async function reviewGame(): Promise<void> {
+  await guarded(async () => {
+    if (get().view) await adoptView(await api().view(knowledgeViewer()), null);
+  });
+}
+
 let opponentRunning = false;
 
-/** While the random player's side is to act, let it play, one visible move at a time. */
+/** The side the computer must play now: the second side against a computer, either side in a demonstration. */
+function computerToAct(s: AppState): string | null {
+  const active = s.view?.state.active ?? null;
+  if (!active || s.replaying || s.view?.state.result || s.dice) return null;
+  if (s.demo) return s.demo.paused ? null : active;
+  return s.opponent !== 'human' && active === computerSide(s.view) ? active : null;
+}
+
+/** Let the computer play if it is its turn (after a demonstration is started or resumed, say). */
+export function wakeComputer(): void {
+  scheduleOpponent();
+}
+
+/** While the computer's side is to act, let it play, one visible move at a time. */
 function scheduleOpponent(): void {
   if (opponentRunning) return;
   const s = get();
-  const side = computerSide(s.view);
-  if (s.opponent === 'human' || s.replaying || !side || s.view?.state.active !== side || s.view.state.result || s.dice) return;
+  const side = computerToAct(s);
+  if (!side) return;
   opponentRunning = true;
   const gen = generation;
   window.setTimeout(() => {
@@ -746,7 +825,12 @@ function scheduleOpponent(): void {
       }
       scheduleOpponent();
     })();
-  }, OPPONENT_DELAY_MS);
+  }, s.demo ? DEMO_PAUSE_MS[s.demo.speed] : OPPONENT_DELAY_MS);
+}
+
+/** The computer cannot go on: a demonstration stops, and against a computer a person takes its side. */
+function computerGivesUp(): void {
+  set(get().demo ? { demo: null } : { opponent: 'human' });
 }
 
 /** The longest the computer waits for dice on the table, ms (in case they never report settling). */
@@ -774,21 +858,25 @@ export function setDiceRolling(diceRolling: boolean): void {
 
 async function opponentStep(side: string, gen: number): Promise<void> {
   const s = get();
-  const who = s.opponent;
-  if (gen !== generation || who === 'human' || s.replaying || s.view?.state.active !== side || s.view.state.result || s.dice) return;
-  set({ busy: true });
+  if (gen !== generation || computerToAct(s) !== side) return;
+  const who = s.demo ? DEMO_PLAYER : s.opponent;
+  set({ busy: true, aiProgress: { side, done: 0, total: 0 } });
   try {
-    const move = await api().playComputer(side, who, knowledgeViewer());
+    const progress = proxy((done: number, total: number) => {
+      if (gen === generation) set({ aiProgress: { side, done, total } });
+    });
+    const move = await api().playComputer(side, who, knowledgeViewer(), progress);
     if (gen !== generation) return;
     if (!move) {
       say('error', `The computer player has no legal order for ${sideName(side)}; switch the opponent to "human" to go on.`);
-      set({ opponent: 'human' });
+      computerGivesUp();
       await refreshLegal();
       return;
     }
     set({ thinking: move.thinking ?? null });
     const r = move.result;
     if (r.ok) {
+      showAlerts(r.alerts);
       // adoptView's own scheduleOpponent is a no-op while this loop runs; the loop reschedules itself.
       await adoptView(r.view, r.events);
       return;
@@ -799,13 +887,13 @@ async function opponentStep(side: string, gen: number): Promise<void> {
       return;
     }
     say('error', `The computer's order was refused: ${r.error}`);
-    set({ opponent: 'human' });
+    computerGivesUp();
     await refreshLegal();
   } catch (e) {
     say('error', `The computer player failed: ${errorText(e)}`);
-    set({ opponent: 'human' });
+    computerGivesUp();
   } finally {
-    set({ busy: false });
+    set({ busy: false, aiProgress: null });
   }
 }
 
@@ -948,9 +1036,10 @@ export function latestView(): GameView | null {
  * The side whose panel and shapes the page shows: against a computer, the player's own side; in hot
  * seat, the side to act (so neither sees the other's hand on its turn).
  */
-export function viewerSide(s: Pick<AppState, 'view' | 'opponent'> = get()): string | null {
+export function viewerSide(s: Pick<AppState, 'view' | 'opponent' | 'demo'> = get()): string | null {
   const state = s.view?.state;
   if (!state) return null;
+  if (s.demo) return state.active ?? state.sides[0]?.id ?? null;
   if (s.opponent !== 'human') return state.sides.find((x) => x.id !== computerSide(s.view))?.id ?? null;
   return state.active ?? state.sides[0]?.id ?? null;
 }
@@ -977,7 +1066,7 @@ function refreshDisplay(): void {
 }
 
 useApp.subscribe((s, prev) => {
-  if (s.view !== prev.view || s.selected !== prev.selected || s.opponent !== prev.opponent || s.replaying !== prev.replaying) refreshDisplay();
+  if (s.view !== prev.view || s.selected !== prev.selected || s.opponent !== prev.opponent || s.replaying !== prev.replaying || s.demo !== prev.demo) refreshDisplay();
 });
 
 /** Back from a replay to the live position: its orders, the side panel, and the computer's turn. */

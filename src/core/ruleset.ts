@@ -8,6 +8,7 @@ import type { Action, ArmyRoster, GameEvent, GameSetup, GameState, Unit } from '
 import type { Battlefield } from '../terrain/battlefield';
 import type { LengthUnit } from './measure';
 import type { Vec2 } from './geometry';
+import type { AlertRules } from './alerts';
 
 /** A rule error: the action is illegal, with the reason in words. The state is left untouched. */
 export class RuleError extends Error {
@@ -312,4 +313,6 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   knownEvents?(state: GameState<RS, US>, events: GameEvent[], side: string): GameEvent[];
   /** What the AI needs to know of this rulebook. */
   ai: AiHints<RS, US>;
+  /** What a unit's rout, loss or fall and an army's break point are, for the page's alerts. */
+  alerts?: AlertRules<RS, US>;
 }

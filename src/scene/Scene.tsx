@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Canvas, useThree, type ThreeEvent } from '@react-three/fiber';
 import { AdaptiveDpr, MapControls } from '@react-three/drei';
-import { PerspectiveCamera, Vector3, type Material } from 'three';
+import type { Material, PerspectiveCamera } from 'three';
 import type { MapControls as MapControlsImpl } from 'three-stdlib';
 import {
   currentParam,
@@ -32,45 +32,13 @@ import { DiceLayer } from './dice/DiceLayer';
 import { DeployDrag } from './DeployDrag';
 import { deployLegalFor, startDeployDrag } from '../ui/DeployState';
 import { toTable, toWorld } from './coords';
+import { cameraStart } from './cameraView';
+import { CameraRig } from './CameraRig';
+import { RulerTool } from './RulerTool';
+import { DemoFrameMeter } from './DemoFrameMeter';
 
 /** Pointer travel (px) past which a press is a drag of the camera, not a click. */
 const CLICK_SLOP = 6;
-
-/** Elevation of the starting view above the table plane, radians. */
-const START_ELEVATION = 1.08;
-
-/**
- * The starting view: from behind the player's table edge at a slant, pulled back until the whole
- * table fits the canvas whatever its shape.
- */
-function cameraStart(bf: BattlefieldData, camera: PerspectiveCamera): { position: Vector3; target: Vector3 } {
-  const target = toWorld(bf.width / 2, bf.depth * 0.47, 0);
-  const dir = new Vector3(0, Math.sin(START_ELEVATION), Math.cos(START_ELEVATION));
-  const corners = [
-    toWorld(0, 0, 0),
-    toWorld(bf.width, 0, 0),
-    toWorld(0, bf.depth, 0),
-    toWorld(bf.width, bf.depth, 0),
-  ];
-  const probe = camera.clone();
-  const fits = (d: number) => {
-    probe.position.copy(dir).multiplyScalar(d).add(target);
-    probe.lookAt(target);
-    probe.updateMatrixWorld();
-    return corners.every((c) => {
-      const p = c.clone().project(probe);
-      return Math.abs(p.x) <= 0.96 && Math.abs(p.y) <= 0.92 && p.z < 1;
-    });
-  };
-  let lo = 100;
-  let hi = Math.max(bf.width, bf.depth) * 6;
-  for (let i = 0; i < 30; i++) {
-    const mid = (lo + hi) / 2;
-    if (fits(mid)) hi = mid;
-    else lo = mid;
-  }
-  return { position: dir.multiplyScalar(hi).add(target), target };
-}
 
 function Camera({ bf }: { bf: BattlefieldData }) {
   const camera = useThree((s) => s.camera);
@@ -158,6 +126,19 @@ function Lights({ bf }: { bf: BattlefieldData }) {
   );
 }
 
+/**
+ * Resizing the canvas clears it, and the renderer does not draw again by itself on demand. The
+ * resolution drops while the camera moves (AdaptiveDpr) and comes back after it stops, so without
+ * this the table would vanish a moment after every camera move until something else asked for a frame.
+ */
+function RedrawOnResize() {
+  const dpr = useThree((s) => s.viewport.dpr);
+  const size = useThree((s) => s.size);
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => invalidate(), [dpr, size, invalidate]);
+  return null;
+}
+
 /** Shaders are compiled for shadows on or off; recompile them when the setting changes. */
 function ShadowSwitch({ on }: { on: boolean }) {
   const scene = useThree((s) => s.scene);
@@ -191,7 +172,9 @@ function Table() {
   // The line-of-sight tool takes clicks unless an order is asking for a point or a unit.
   const sightTool = sightModes.tool && param?.kind !== 'point' && param?.kind !== 'unit';
 
-  const highlighted = useMemo(() => (param?.kind === 'unit' ? param.choices : []), [param]);
+  const group = useApp((s) => s.group);
+  // The units an order may pick; otherwise the units picked with a box.
+  const highlighted = useMemo(() => (param?.kind === 'unit' ? param.choices : group), [param, group]);
   const orderUnit = useMemo(() => {
     const id = pending?.legal.unit ?? null;
     return id ? (view?.state.units.find((u) => u.id === id) ?? null) : null;
@@ -219,6 +202,8 @@ function Table() {
   return (
     <>
       <Camera bf={bf} />
+      <CameraRig bf={bf} />
+      <RulerTool bf={bf} />
       <Lights bf={bf} />
       <Terrain battlefield={bf} onGroundClick={onGroundClick} onGroundMove={onGroundMove} />
       <Units
@@ -282,9 +267,11 @@ export function Scene() {
       <color attach="background" args={['#232a33']} />
       <fog attach="fog" args={['#232a33', 4000, 9000]} />
       <AdaptiveDpr />
+      <RedrawOnResize />
       <ShadowSwitch on={shadows} />
       <Table />
       <TestHook />
+      <DemoFrameMeter />
     </Canvas>
   );
 }

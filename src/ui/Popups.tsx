@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { cancelOrder, clearMessage, enterDice, setNotesOpen, useApp } from '../app/store';
+import { UnitTurnLines } from './UnitTooltip';
 import { openReport, useReport } from '../app/report';
 
 export function MessageLine() {
@@ -15,6 +16,14 @@ export function MessageLine() {
       </button>
     </div>
   );
+}
+
+/** Beside the pointer, opening upwards in the lower half of the table and leftwards near its right edge. */
+function tooltipPlace(pos: { x: number; y: number }, container: HTMLElement | null): React.CSSProperties {
+  const w = container?.clientWidth ?? Infinity;
+  const h = container?.clientHeight ?? Infinity;
+  const across = pos.x > w - 300 ? { right: w - pos.x + 16 } : { left: pos.x + 16 };
+  return { ...across, ...(pos.y > h / 2 ? { bottom: h - pos.y + 12 } : { top: pos.y + 12 }) };
 }
 
 /** The hovered unit's name and info lines, next to the pointer. */
@@ -41,15 +50,17 @@ export function HoverTooltip({ container }: { container: HTMLElement | null }) {
   const side = view?.state.sides.find((s) => s.id === unit.side);
   const lines = view?.unitInfo[unit.id] ?? [];
   return (
-    <div className="tooltip" data-testid="tooltip" style={{ left: pos.x + 16, top: pos.y + 12 }}>
+    <div className="tooltip" data-testid="tooltip" style={tooltipPlace(pos, container)}>
       <div className="tooltip-title">
         {side && <i className="chip" style={{ background: side.colour }} />} {unit.name}
+        {side && <span className="muted"> · {side.name}</span>}
       </div>
       {lines.map((l) => (
         <div key={l.label} className="tooltip-line">
           <span className="muted">{l.label}:</span> {l.value}
         </div>
       ))}
+      <UnitTurnLines unit={unit} />
     </div>
   );
 }

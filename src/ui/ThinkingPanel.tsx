@@ -33,8 +33,9 @@ function Candidate({ c, chosen }: { c: ScoredCandidate; chosen: boolean }) {
 export function ThinkingPanel() {
   const thinking = useApp((s) => s.thinking);
   const opponent = useApp((s) => s.opponent);
+  const demo = useApp((s) => s.demo);
   const [open, setOpen] = useState(true);
-  if (!thinking || !opponent.startsWith('ai:')) return null;
+  if (!thinking || !(demo || opponent.startsWith('ai:'))) return null;
   return (
     <section className="thinking" data-testid="thinking">
       <h3 onClick={() => setOpen(!open)}>

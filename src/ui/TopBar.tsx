@@ -4,6 +4,8 @@ import { openSaves } from '../app/saves';
 import { startReplay } from '../app/replay';
 import { computerSide, openNewGame, resumeLastGame, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
 import { DiceSettings } from '../scene/dice/DiceControls';
+import { DemoButton } from './DemoControls';
+import { HelpButton } from './HelpOverlay';
 
 export function TopBar() {
   const view = useApp((s) => s.view);
@@ -14,6 +16,7 @@ export function TopBar() {
   const resumeText = useApp((s) => s.resumeText);
   const shadows = useApp((s) => s.shadows);
   const replaying = useApp((s) => s.replaying);
+  const demo = useApp((s) => s.demo);
 
   const state = view?.state;
   const ruleset = rulesets.find((r) => r.id === state?.rulesetId);
@@ -64,7 +67,7 @@ export function TopBar() {
       <div className="topbar-group right">
         <label className="opponent">
           Opponent{opponentSide ? ` (${opponentSide.name})` : ''}:{' '}
-          <select data-testid="opponent" value={opponent} disabled={replaying} onChange={(e) => setOpponent(e.target.value as Opponent)}>
+          <select data-testid="opponent" value={opponent} disabled={replaying || !!demo} onChange={(e) => setOpponent(e.target.value as Opponent)}>
             {OPPONENTS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -96,6 +99,8 @@ export function TopBar() {
         <button data-testid="rule-notes" onClick={() => setNotesOpen(true)}>
           Rule notes
         </button>
+        <DemoButton />
+        <HelpButton />
       </div>
     </header>
   );

@@ -26,6 +26,7 @@ import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverla
 import { onRoad } from './terrain';
 import { zoneContext } from './moves';
 import { hmOverlays, hmSideInfo } from './display';
+import { hmAlerts } from './alerts';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
 import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
@@ -615,5 +616,6 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
     return reach === null ? { obscuringLimit: inch(4) } : { obscuringLimit: inch(4), maxRange: inch(reach) };
   },
   ai: hmAi,
+  alerts: hmAlerts,
 };
 

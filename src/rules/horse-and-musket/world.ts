@@ -75,12 +75,17 @@ export function breakTally(state: HmState, side: SideId, allUnits: boolean): { l
 }
 
 /** B §8.1 (or the A §25 40% option): the side over the threshold loses; both at once is a draw. */
+/** How many of `total` counted units lost break the army: more than half (B §8.1), or 40% (A §25). */
+export function breakThreshold(total: number, allUnits: boolean): number {
+  return allUnits ? Math.ceil((total * 4) / 10) : Math.floor(total / 2) + 1;
+}
+
 export function battleResult(state: HmState): GameResult | null {
   const allUnits = state.options.breakRule === 'forty-percent-all';
   const over = (side: SideId): boolean => {
     const t = breakTally(state, side, allUnits);
     if (t.total === 0) return false;
-    return allUnits ? t.lost * 10 >= t.total * 4 : t.lost * 2 > t.total;
+    return t.lost >= breakThreshold(t.total, allUnits);
   };
   const broken = state.sides.filter((s) => over(s.id)).map((s) => s.id);
   const what = allUnits ? '40% of its units' : 'more than half its infantry';

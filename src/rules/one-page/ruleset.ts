@@ -28,6 +28,7 @@ import { figuresOf } from './layout';
 import { ONE_PAGE_NOTES } from './notes';
 import { actEmbark, actLand, actRow, boatsFor, LAND_REACH } from './boats';
 import { onePageAi } from './ai';
+import { onePageAlerts } from './alerts';
 import { createOnePageGame, SCENARIOS } from './setup';
 import { applyOnePageDeployment, onePageDeploymentActions, onePageDeploymentOverlays } from './deployment';
 import { chargeTargets, shootTargets } from './targets';
@@ -311,5 +312,6 @@ export const onePage: Ruleset<OnePageGame, OnePageUnitState> = {
   // The side setting up sees its deployment zone on the table.
   overlays: (state, _bf, side) => onePageDeploymentOverlays(state, side),
   ai: onePageAi,
+  alerts: onePageAlerts,
 };
 

@@ -206,12 +206,21 @@ export function startTurn(state: OnePageState, ctx: RuleContext): void {
 }
 
 /** Army break and the last turn's scoring (Q55). Returns true when the game is over. */
+/** Combat units a side has lost, and how many lost break its army: half of those it began with (Q55). */
+export function armyBreakTally(state: OnePageState, side: string): { lost: number; breaksAt: number; start: number } {
+  const start = state.rules.startCombatUnits[side]!;
+  // A unit aboard a boat is not lost.
+  const lost = start - state.units.filter((u) => !u.removed && u.side === side && isCombatUnit(u)).length;
+  return { lost, breaksAt: Math.ceil(start / 2), start };
+}
+
 export function checkVictory(state: OnePageState, ctx: RuleContext): boolean {
   const g = state.rules;
   const [a, b] = state.sides.map((s) => s.id) as [string, string];
-  // A unit aboard a boat is not lost.
-  const lost = (side: string): number => g.startCombatUnits[side]! - state.units.filter((u) => !u.removed && u.side === side && isCombatUnit(u)).length;
-  const broken = (side: string): boolean => lost(side) * 2 >= g.startCombatUnits[side]!;
+  const broken = (side: string): boolean => {
+    const t = armyBreakTally(state, side);
+    return t.lost >= t.breaksAt;
+  };
   const name = (side: string): string => state.sides.find((s) => s.id === side)!.name;
   if (broken(a) || broken(b)) {
     const winner = broken(a) && broken(b) ? null : broken(a) ? b : a;
