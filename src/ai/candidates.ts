@@ -10,6 +10,7 @@ import type { ActionParam, AiHints, LegalAction } from '../core/ruleset';
 import type { Battlefield } from '../terrain/battlefield';
 import { heightAt } from '../terrain/heightmap';
 import { featuresAt } from '../terrain/query';
+import { dcos, dsin } from '../core/detmath';
 
 export interface Candidate {
   action: Action;
@@ -76,7 +77,7 @@ function clampToSectors(origin: Vec2, p: Vec2, param: Extract<ActionParam, { kin
     angle = best;
   }
   const r = Math.min(d, param.maxReach);
-  return { x: origin.x + Math.cos(angle) * r, y: origin.y + Math.sin(angle) * r };
+  return { x: origin.x + dcos(angle) * r, y: origin.y + dsin(angle) * r };
 }
 
 export interface CandidateContext {
@@ -110,9 +111,9 @@ function pointsFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract
   for (const s of terrainSpotsOf(ctx.bf)) if (distance(o, s.p) <= param.maxReach * 1.5) raw.push(s);
   if (unit) {
     // Forward along the facing, and level with the nearest friend (keeping the line).
-    raw.push({ p: { x: o.x + Math.cos(unit.facing) * param.maxReach * 0.5, y: o.y + Math.sin(unit.facing) * param.maxReach * 0.5 }, why: 'half a move forward' });
+    raw.push({ p: { x: o.x + dcos(unit.facing) * param.maxReach * 0.5, y: o.y + dsin(unit.facing) * param.maxReach * 0.5 }, why: 'half a move forward' });
     const friend = ctx.friends.filter((f) => f.id !== unit.id && ctx.hints.isCombatant(f)).sort((a, b) => distance(o, a) - distance(o, b))[0];
-    if (friend) raw.push({ p: { x: (o.x + friend.x) / 2 + Math.cos(unit.facing) * 40, y: (o.y + friend.y) / 2 + Math.sin(unit.facing) * 40 }, why: `beside ${friend.name}` });
+    if (friend) raw.push({ p: { x: (o.x + friend.x) / 2 + dcos(unit.facing) * 40, y: (o.y + friend.y) / 2 + dsin(unit.facing) * 40 }, why: `beside ${friend.name}` });
   }
   const out: Spot[] = [];
   for (const s of raw) {

@@ -4,6 +4,8 @@
  * test can walk them.
  */
 
+import { dexp, dpow } from '../core/detmath';
+
 export type Curve =
   | { kind: 'linear'; slope: number; intercept: number }
   | { kind: 'polynomial'; exponent: number; invert?: boolean; floor?: number }
@@ -19,13 +21,13 @@ export function evaluateCurve(curve: Curve, x: number): number {
     case 'linear':
       return clamp01(curve.slope * t + curve.intercept);
     case 'polynomial': {
-      const v = Math.pow(t, curve.exponent);
+      const v = dpow(t, curve.exponent);
       const shaped = curve.invert ? 1 - v : v;
       // A floor lifts the whole curve into floor..1.
       return clamp01(curve.floor === undefined ? shaped : curve.floor + (1 - curve.floor) * shaped);
     }
     case 'logistic':
-      return clamp01(1 / (1 + Math.exp(-curve.steepness * (t - curve.midpoint))));
+      return clamp01(1 / (1 + dexp(-curve.steepness * (t - curve.midpoint))));
     case 'step':
       return clamp01(t < curve.threshold ? curve.below : curve.above);
     case 'constant':

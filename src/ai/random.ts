@@ -8,6 +8,7 @@ import type { Action, GameState } from '../core/model';
 import type { ActionParam, LegalAction, Ruleset } from '../core/ruleset';
 import { Rng } from '../core/random';
 import { bounds, pointInPolygon, polygonCentroid, type Vec2 } from '../core/geometry';
+import { dcos, dsin } from '../core/detmath';
 
 /** A random point inside a polygon: drawn in its bounds until it falls inside (its centroid after 50 misses). */
 function pointInRegion(poly: Vec2[], rng: Rng): Vec2 {
@@ -28,7 +29,7 @@ function fillParam(p: ActionParam, rng: Rng): unknown {
       const angle = sector.centre + rng.range(-sector.halfWidth, sector.halfWidth);
       const min = p.minReach ?? 0;
       const r = min + (p.maxReach - min) * Math.sqrt(rng.float());
-      return { x: p.origin.x + Math.cos(angle) * r, y: p.origin.y + Math.sin(angle) * r };
+      return { x: p.origin.x + dcos(angle) * r, y: p.origin.y + dsin(angle) * r };
     }
     case 'unit':
       return rng.pick(p.choices);

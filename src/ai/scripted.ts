@@ -8,6 +8,7 @@ import { angleOf, distance, sub, wrapAngle } from '../core/geometry';
 import { apply } from '../core/engine';
 import type { Action, GameState, Unit } from '../core/model';
 import type { ActionParam, LegalAction, Ruleset } from '../core/ruleset';
+import { dcos, dsin } from '../core/detmath';
 
 function nearestEnemy(state: GameState, u: Unit, among?: readonly string[]): Unit | undefined {
   return state.units
@@ -27,7 +28,7 @@ function plainValue(p: ActionParam): unknown {
     case 'point': {
       const s = p.sectors?.[0];
       const r = Math.max(p.minReach ?? 0, p.maxReach / 2);
-      return s ? { x: p.origin.x + Math.cos(s.centre) * r, y: p.origin.y + Math.sin(s.centre) * r } : { ...p.origin };
+      return s ? { x: p.origin.x + dcos(s.centre) * r, y: p.origin.y + dsin(s.centre) * r } : { ...p.origin };
     }
     case 'dice':
       return undefined;
@@ -90,10 +91,10 @@ export function scriptedAction(ruleset: Ruleset, state: GameState, legal: readon
     if (forward && p) {
       const reach = Math.min(p.maxReach, distance(u, e));
       const a = u.facing + Math.max(-Math.PI / 4, Math.min(Math.PI / 4, off));
-      const march = fill(forward, { [p.name]: { x: u.x + Math.cos(a) * reach, y: u.y + Math.sin(a) * reach } });
+      const march = fill(forward, { [p.name]: { x: u.x + dcos(a) * reach, y: u.y + dsin(a) * reach } });
       if (ok(march)) return march;
       // Straight ahead, shorter, when the angled march is refused.
-      const ahead = fill(forward, { [p.name]: { x: u.x + Math.cos(u.facing) * reach * 0.5, y: u.y + Math.sin(u.facing) * reach * 0.5 } });
+      const ahead = fill(forward, { [p.name]: { x: u.x + dcos(u.facing) * reach * 0.5, y: u.y + dsin(u.facing) * reach * 0.5 } });
       if (ok(ahead)) return ahead;
     }
   }

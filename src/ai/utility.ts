@@ -16,6 +16,7 @@ import { heightAt } from '../terrain/heightmap';
 import { expandCandidates, inWood, type Candidate } from './candidates';
 import { combineScores, CURVES, evaluateCurve, normalise, type Curve } from './curves';
 import { buildInfluence, sample, type InfluenceMap } from './influence';
+import { datan2, dhypot } from '../core/detmath';
 
 export type Level = 'easy' | 'normal' | 'hard';
 export type Personality = 'balanced' | 'cautious' | 'aggressive';
@@ -270,7 +271,7 @@ function heightShare(bf: Battlefield, p: Vec2): number {
  */
 function turnCost(at: Vec2 & { facing?: number }, goal: Vec2): number {
   if (at.facing === undefined || distance(at, goal) < 80) return 0;
-  const off = Math.abs(wrapAngle(Math.atan2(goal.y - at.y, goal.x - at.x) - at.facing));
+  const off = Math.abs(wrapAngle(datan2(goal.y - at.y, goal.x - at.x) - at.facing));
   return off <= Math.PI / 4 ? 0 : off <= Math.PI / 2 ? 60 : 150;
 }
 
@@ -284,7 +285,7 @@ function fireProspect(ctx: ScoreContext, at: Vec2 & { facing?: number }, range: 
     const d = distance(at, e);
     if (d > range.long + 40) continue;
     if (at.facing !== undefined) {
-      const off = Math.abs(wrapAngle(Math.atan2(e.y - at.y, e.x - at.x) - at.facing));
+      const off = Math.abs(wrapAngle(datan2(e.y - at.y, e.x - at.x) - at.facing));
       if (off > Math.PI / 4 + 0.1) continue;
     }
     best = Math.max(best, d <= range.close + 20 ? 1 : 0.6);
@@ -350,7 +351,7 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
     influence: buildInfluence(view, hints, side, bf.width, bf.depth),
     enemies: view.units.filter((u) => u.side !== side && !u.removed && hints.isCombatant(u)),
     friends: view.units.filter((u) => u.side === side && !u.removed),
-    diagonal: Math.hypot(bf.width, bf.depth),
+    diagonal: dhypot(bf.width, bf.depth),
     objectives: hints.objectives(view),
   };
 }

@@ -9,6 +9,7 @@
 import { pointInPolygon, polygonCentroid, distance, corners, rectsOverlap, wrapAngle, type Vec2 } from './geometry';
 import { standRect, type SideId, type Unit } from './model';
 import type { ActionParam, LegalAction, Overlay } from './ruleset';
+import { dcos, dsin } from './detmath';
 
 /**
  * `carriedBy` of a unit waiting to be deployed: it is off the table (not drawn, not in any
@@ -142,7 +143,7 @@ export function nearestFreePose<U extends Placeable>(
     const n = Math.max(8, Math.round((2 * Math.PI * r) / step));
     for (let i = 0; i < n; i++) {
       const a = (i * 2 * Math.PI) / n;
-      const p = tryAt(want.x + Math.cos(a) * r, want.y + Math.sin(a) * r);
+      const p = tryAt(want.x + dcos(a) * r, want.y + dsin(a) * r);
       if (p) return p;
     }
   }

@@ -3,6 +3,8 @@
  * player, z up. Angles are radians, counter-clockwise from +x; a facing of π/2 looks up the table.
  */
 
+import { datan2, dcos, dhypot, dsin, dtan } from './detmath';
+
 export interface Vec2 {
   x: number;
   y: number;
@@ -18,11 +20,11 @@ export const sub = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x - b.x, y: a.y - b.y });
 export const scale = (a: Vec2, k: number): Vec2 => ({ x: a.x * k, y: a.y * k });
 export const dot = (a: Vec2, b: Vec2): number => a.x * b.x + a.y * b.y;
 export const cross = (a: Vec2, b: Vec2): number => a.x * b.y - a.y * b.x;
-export const length = (a: Vec2): number => Math.hypot(a.x, a.y);
-export const distance = (a: Vec2, b: Vec2): number => Math.hypot(a.x - b.x, a.y - b.y);
+export const length = (a: Vec2): number => dhypot(a.x, a.y);
+export const distance = (a: Vec2, b: Vec2): number => dhypot(a.x - b.x, a.y - b.y);
 export const lerp = (a: Vec2, b: Vec2, t: number): Vec2 => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
-export const direction = (angle: number): Vec2 => ({ x: Math.cos(angle), y: Math.sin(angle) });
-export const angleOf = (v: Vec2): number => Math.atan2(v.y, v.x);
+export const direction = (angle: number): Vec2 => ({ x: dcos(angle), y: dsin(angle) });
+export const angleOf = (v: Vec2): number => datan2(v.y, v.x);
 
 export function normalize(a: Vec2): Vec2 {
   const l = length(a);
@@ -31,8 +33,8 @@ export function normalize(a: Vec2): Vec2 {
 
 /** Rotate v by angle about the origin. */
 export function rotate(v: Vec2, angle: number): Vec2 {
-  const c = Math.cos(angle);
-  const s = Math.sin(angle);
+  const c = dcos(angle);
+  const s = dsin(angle);
   return { x: v.x * c - v.y * s, y: v.x * s + v.y * c };
 }
 
@@ -162,8 +164,8 @@ export function rectDistance(a: OrientedRect, b: OrientedRect): number {
 
 export function pointRectDistance(r: OrientedRect, p: Vec2): number {
   // In the rectangle's own frame the distance is to an axis-aligned box: no edges to walk.
-  const c = Math.cos(r.facing);
-  const s = Math.sin(r.facing);
+  const c = dcos(r.facing);
+  const s = dsin(r.facing);
   const dx = p.x - r.cx;
   const dy = p.y - r.cy;
   const f = Math.abs(dx * c + dy * s) - r.depth / 2;
@@ -210,7 +212,7 @@ export function pointInFrontZone(r: OrientedRect, p: Vec2, halfAngle: number): b
   const { f, l } = toLocal(r, p);
   const ahead = f - r.depth / 2;
   if (ahead < -1e-6) return false;
-  return Math.abs(l) <= r.width / 2 + ahead * Math.tan(halfAngle) + 1e-6;
+  return Math.abs(l) <= r.width / 2 + ahead * dtan(halfAngle) + 1e-6;
 }
 
 /** True when any part of `target` lies in the front zone of `r` (sampled on corners, edge midpoints and centre). */

@@ -7,57 +7,8 @@
 
 import type { Vec2 } from '../core/geometry';
 
-const HALF_PI = 1.5707963267948966;
-
-/** Taylor series for sin on [-pi/4, pi/4]; error below 1e-13. */
-function sinKernel(r: number): number {
-  const r2 = r * r;
-  let s = 1 / 6227020800;
-  s = s * r2 - 1 / 39916800;
-  s = s * r2 + 1 / 362880;
-  s = s * r2 - 1 / 5040;
-  s = s * r2 + 1 / 120;
-  s = s * r2 - 1 / 6;
-  return r + r * r2 * s;
-}
-
-/** Taylor series for cos on [-pi/4, pi/4]; error below 1e-14. */
-function cosKernel(r: number): number {
-  const r2 = r * r;
-  let c = 1 / 87178291200;
-  c = c * r2 - 1 / 479001600;
-  c = c * r2 + 1 / 3628800;
-  c = c * r2 - 1 / 40320;
-  c = c * r2 + 1 / 720;
-  c = c * r2 - 1 / 24;
-  c = c * r2 + 1 / 2;
-  return 1 - r2 * c;
-}
-
-/** sin(x + quarterTurns * pi/2), reduced to the nearest quarter turn. */
-function quarterTrig(x: number, quarterTurns: number): number {
-  const q = Math.round(x / HALF_PI);
-  const r = x - q * HALF_PI;
-  switch ((((q + quarterTurns) % 4) + 4) % 4) {
-    case 0:
-      return sinKernel(r);
-    case 1:
-      return cosKernel(r);
-    case 2:
-      return -sinKernel(r);
-    default:
-      return -cosKernel(r);
-  }
-}
-
-/** sin(x), good to about 1e-13 for the angles a table needs. */
-export function dsin(x: number): number {
-  return quarterTrig(x, 0);
-}
-
-export function dcos(x: number): number {
-  return quarterTrig(x, 1);
-}
+// The trigonometry lives in the engine's core, which needs the same guarantee; the terrain reads it from there.
+export { datan2, dcos, dsin } from '../core/detmath';
 
 export function smoothstep(t: number): number {
   if (t <= 0) return 0;
@@ -186,26 +137,4 @@ export function pointAtLength(line: readonly Vec2[], s: readonly number[], at: n
   const len = dist(a, b);
   const tangent = len > 0 ? { x: (b.x - a.x) / len, y: (b.y - a.y) / len } : { x: 1, y: 0 };
   return { p: { x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u }, tangent };
-}
-
-/** atan(x) for |x| <= 1, by halving the angle twice and a short series; error below 1e-13. */
-function atanKernel(x: number): number {
-  // tan(a/2) = x / (1 + sqrt(1 + x^2)): two halvings bring |x| under 0.2.
-  let y = x / (1 + Math.sqrt(1 + x * x));
-  y = y / (1 + Math.sqrt(1 + y * y));
-  const y2 = y * y;
-  let s = -1 / 19;
-  for (let k = 17; k >= 3; k -= 2) s = s * y2 + ((k - 1) % 4 === 0 ? 1 / k : -1 / k);
-  return 4 * (y + y * y2 * s);
-}
-
-/** atan2(y, x) in (-pi, pi], from + - * / and sqrt only, so every engine gives the same bits. */
-export function datan2(y: number, x: number): number {
-  if (x === 0 && y === 0) return 0;
-  const ax = Math.abs(x);
-  const ay = Math.abs(y);
-  // atan of the smaller over the larger, then placed in its octant.
-  let a = ay <= ax ? atanKernel(ay / ax) : HALF_PI - atanKernel(ax / ay);
-  if (x < 0) a = 2 * HALF_PI - a;
-  return y < 0 ? -a : a;
 }

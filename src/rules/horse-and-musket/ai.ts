@@ -16,6 +16,7 @@ import { defaultChoices, resolveFacts, touching } from './attack';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
 import { attackAspect, attackRange } from './zones';
+import { dhypot } from '../../core/detmath';
 
 const isCombatant = (u: Unit<HmUnitState>): boolean => u.rs.troop !== 'general';
 
@@ -98,7 +99,7 @@ function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, a
 function multiCardValue(state: HmState, kind: string, side: string): number {
   const own = liveUnits(state).filter((u) => u.side === side);
   const enemies = liveUnits(state).filter((u) => u.side !== side && u.rs.troop !== 'general');
-  const near = (u: HmUnit, reach: number): boolean => enemies.some((e) => Math.hypot(e.x - u.x, e.y - u.y) <= reach);
+  const near = (u: HmUnit, reach: number): boolean => enemies.some((e) => dhypot(e.x - u.x, e.y - u.y) <= reach);
   switch (kind) {
     case 'artillery':
       // Worth playing when a battery has someone to shoot at; otherwise kept for a better turn.
@@ -197,7 +198,7 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     if (card.kind === 'general') return 0.45;
     return 0.3;
   },
-  sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || Math.hypot(o.x - t.x, o.y - t.y) < inch(24),
+  sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || dhypot(o.x - t.x, o.y - t.y) < inch(24),
   forecast: (state, bf, action) => {
     const hs = state as HmState;
     const u = unitById(hs, String(action.unit ?? ''));
@@ -216,7 +217,7 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
 function movePose(u: HmUnit, action: Action): { pose?: { x: number; y: number; facing: number } } {
   const to = action.to as { x: number; y: number } | undefined;
   if (!to || typeof to.x !== 'number') return {};
-  const d = Math.hypot(to.x - u.x, to.y - u.y);
+  const d = dhypot(to.x - u.x, to.y - u.y);
   const heading = d > 1 ? angleOf(sub(to, u)) : u.facing;
   const free = u.rs.troop === 'general' || u.formation === 'loose' || u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav';
   const v = direction(free ? heading : u.facing);

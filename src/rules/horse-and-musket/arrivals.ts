@@ -18,6 +18,7 @@ import { impassableFor } from './terrain';
 import type { HmState, HmUnit, OffTableForce } from './types';
 import { liveUnits, unitById } from './world';
 import { offTable, overlappingStands } from './zones';
+import { dhypot } from '../../core/detmath';
 
 /** A unit of a flanking force or of the reinforcements that has not come on yet. */
 export function isOffTable(state: HmState, unitId: string): boolean {
@@ -123,7 +124,7 @@ function enteredCount(state: HmState, f: OffTableForce): number {
 export function snapToEdge(f: OffTableForce, p: Vec2, margin = inch(3)): Vec2 {
   const e = entryEdge(f);
   const along = { x: e.b.x - e.a.x, y: e.b.y - e.a.y };
-  const len = Math.hypot(along.x, along.y);
+  const len = dhypot(along.x, along.y);
   const k = Math.min(0.5, margin / len);
   const a = { x: e.a.x + along.x * k, y: e.a.y + along.y * k };
   const b = { x: e.b.x - along.x * k, y: e.b.y - along.y * k };
@@ -160,7 +161,7 @@ export function arrivalActions(state: HmState, _bf: Battlefield, side: SideId): 
     if (!f.entry) {
       const e = entryEdge(f);
       const origin = { x: (e.a.x + e.b.x) / 2, y: (e.a.y + e.b.y) / 2 };
-      params.push({ name: 'at', kind: 'point', label: `Entry point on ${e.words}`, origin, maxReach: Math.hypot(e.b.x - e.a.x, e.b.y - e.a.y) / 2 });
+      params.push({ name: 'at', kind: 'point', label: `Entry point on ${e.words}`, origin, maxReach: dhypot(e.b.x - e.a.x, e.b.y - e.a.y) / 2 });
     }
     if (choosesFormation(next)) {
       params.push({ name: 'formation', kind: 'choice', label: 'Come on in', choices: [{ value: 'column', label: 'column' }, { value: 'line', label: 'line' }] });
@@ -224,7 +225,7 @@ export function applyArrival(state: HmState, bf: Battlefield, action: Action, ct
   if (impassableFor(bf, { x: u.x, y: u.y }, u.rs.troop)) throw new RuleError(`the entry point (${at}) is ground ${u.name} cannot enter`);
   if (offTable(u, TABLE)) throw new RuleError(`${u.name} is too wide to come on at ${at}: try it in column`);
   const onTable = liveUnits(state).filter((o) => o.id !== u.id && !o.carriedBy);
-  const blocker = onTable.filter((o) => overlappingStands(u, [o]).length > 0).sort((p, q) => Math.hypot(p.x - entry.x, p.y - entry.y) - Math.hypot(q.x - entry.x, q.y - entry.y))[0];
+  const blocker = onTable.filter((o) => overlappingStands(u, [o]).length > 0).sort((p, q) => dhypot(p.x - entry.x, p.y - entry.y) - dhypot(q.x - entry.x, q.y - entry.y))[0];
   if (blocker) throw new RuleError(`no room at the entry point (${at}): ${blocker.name} has not cleared it`);
   // On the table now.
   u.carriedBy = undefined;

@@ -57,6 +57,7 @@ import {
   wheelToward,
   type Aspect,
 } from './zones';
+import { dhypot } from '../../core/detmath';
 
 export interface AttackOptions {
   assault?: boolean;
@@ -105,9 +106,9 @@ export function resolveFacts(state: HmState, bf: Battlefield, u: HmUnit, opponen
   const rear = support ? rearSupport(u, units, zc).supported : false;
   const threats = flankOrRearThreats(u, units, zc);
   const mineThreat = flankOrRearThreats(opponent, units, zc).find((t) => t.unit === u.id);
-  const within9 = (o: HmUnit): boolean => Math.hypot(o.x - u.x, o.y - u.y) <= inch(9) + 20;
+  const within9 = (o: HmUnit): boolean => dhypot(o.x - u.x, o.y - u.y) <= inch(9) + 20;
   const friends = units.filter((o) => o.side === u.side && o.id !== u.id && o.rs.troop !== 'general');
-  const markers = state.rules.destroyedMarkers.filter((m) => m.side === u.side && Math.hypot(m.x - u.x, m.y - u.y) <= inch(9));
+  const markers = state.rules.destroyedMarkers.filter((m) => m.side === u.side && dhypot(m.x - u.x, m.y - u.y) <= inch(9));
   const generalsDead = (() => {
     const cinc = state.units.find((g) => g.side === u.side && g.rs.general?.role === 'cinc');
     const own = u.rs.command ? unitById(state, u.rs.command) : undefined;
@@ -968,7 +969,7 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
 /** The attacker's result against evaders: placed by the evaders' original position; a Charge runs its full distance straight on (B §1.5). */
 function moveAgainstEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, origin: { x: number; y: number }): string[] {
   const u = a.unit;
-  const gap = Math.max(0, Math.hypot(origin.x - u.x, origin.y - u.y) - inch(1.5));
+  const gap = Math.max(0, dhypot(origin.x - u.x, origin.y - u.y) - inch(1.5));
   const forward = (d: number, what: string): string[] => {
     const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true });
     return [`${u.name} ${what} ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose)];

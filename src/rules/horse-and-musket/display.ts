@@ -17,6 +17,7 @@ import { jokerDue } from './turn';
 import type { Card, HmState, HmUnit } from './types';
 import { liveUnits, unitById } from './world';
 import { MAX_WHEEL, attackRange, colourStand, isGeneral, isSkirmisher, threatZones, unitCorners } from './zones';
+import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 
 /** What each kind of card does, in a few words, for the hand's lines. */
 const CARD_HELP: Record<Card['kind'], string> = {
@@ -165,7 +166,7 @@ function arc(c: Vec2, r: number, a0: number, a1: number): Vec2[] {
   const out: Vec2[] = [];
   for (let i = 0; i <= n; i++) {
     const a = a0 + ((a1 - a0) * i) / n;
-    out.push({ x: c.x + Math.cos(a) * r, y: c.y + Math.sin(a) * r });
+    out.push({ x: c.x + dcos(a) * r, y: c.y + dsin(a) * r });
   }
   return out;
 }
@@ -260,12 +261,12 @@ export function hmOverlays(state: HmState, battlefield: Battlefield, side: strin
   const wheels = u.formation === 'line' && !isGeneral(u) && !isSkirmisher(u) && !u.rs.gun;
   if (wheels) {
     const c = unitCorners(u);
-    const frontage = Math.hypot(c.frontRight.x - c.frontLeft.x, c.frontRight.y - c.frontLeft.y);
+    const frontage = dhypot(c.frontRight.x - c.frontLeft.x, c.frontRight.y - c.frontLeft.y);
     if (frontage > 0) {
       // Wheeling left: the pivot is the left front corner and the right one swings forward (CCW).
-      const right = Math.atan2(c.frontRight.y - c.frontLeft.y, c.frontRight.x - c.frontLeft.x);
+      const right = datan2(c.frontRight.y - c.frontLeft.y, c.frontRight.x - c.frontLeft.x);
       out.push({ kind: 'line', points: arc(c.frontLeft, frontage, right, right + MAX_WHEEL), colour: OVERLAY_COLOURS.wheel, opacity: 0.8, label: 'Wheel left: up to 45°' });
-      const left = Math.atan2(c.frontLeft.y - c.frontRight.y, c.frontLeft.x - c.frontRight.x);
+      const left = datan2(c.frontLeft.y - c.frontRight.y, c.frontLeft.x - c.frontRight.x);
       out.push({ kind: 'line', points: arc(c.frontRight, frontage, left, left - MAX_WHEEL), colour: OVERLAY_COLOURS.wheel, opacity: 0.8, label: 'Wheel right: up to 45°' });
     }
   }

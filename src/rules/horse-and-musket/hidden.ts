@@ -42,6 +42,7 @@ import type { Battlefield } from '../../terrain/battlefield';
 import { blankState } from './setup';
 import type { Card, HmState, HmUnit, HmUnitState, Nation } from './types';
 import { canSee, observerSamples, type SightContext, type SightTarget } from './visibility';
+import { dhypot } from '../../core/detmath';
 
 /** One hidden-movement counter (C §9.1). */
 export interface HiddenCounter {
@@ -93,7 +94,7 @@ function sight(state: HmState, enemy: boolean): SightContext {
   return { mode: state.options.sight === 'levels' ? 'levels' : 'computed', weather: state.rules.weather, enemy, turn: state.rules.turnNumber };
 }
 
-const gap = (a: Vec2, b: Vec2): number => Math.hypot(a.x - b.x, a.y - b.y);
+const gap = (a: Vec2, b: Vec2): number => dhypot(a.x - b.x, a.y - b.y);
 
 /**
  * Sight verdicts remembered per battlefield: after an action most units have not moved, so most of

@@ -17,6 +17,7 @@ import { attachedGenerals, liveUnits } from './world';
 import { unitsKnownTo } from './hidden';
 import { haltAlong, offTable, sweptCollisions, type Pose, type ZoneContext } from './zones';
 import { TABLE } from './setup';
+import { dcos, dhypot, dsin } from '../../core/detmath';
 
 /** How finely a walk is checked, mm: a quarter inch. */
 const STEP = inch(0.25);
@@ -136,12 +137,12 @@ export function moveTo(state: HmState, bf: Battlefield, u: HmUnit, pose: Pose, o
   u.x = pose.x;
   u.y = pose.y;
   u.facing = wrapAngle(pose.facing);
-  if (Math.hypot(dx, dy) > 0.5) u.rs.moved = true;
+  if (dhypot(dx, dy) > 0.5) u.rs.moved = true;
   for (const g of attachedGenerals(state, u)) {
     // The General keeps his place relative to the unit.
     const rel = { x: g.x - before.x, y: g.y - before.y };
-    const c = Math.cos(turn);
-    const s = Math.sin(turn);
+    const c = dcos(turn);
+    const s = dsin(turn);
     g.x = u.x + rel.x * c - rel.y * s;
     g.y = u.y + rel.x * s + rel.y * c;
     g.facing = u.facing;

@@ -22,6 +22,7 @@ import type { Card, HmState, HmUnit } from './types';
 import { canSee } from './visibility';
 import { cincOf, destroyedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
 import { attackAspect, attackLine, attackRange, eligibleTarget, enemyZoneOn, haltCause, isSkirmisher, mayAttack, nearestEnemy, wheelBy } from './zones';
+import { datan2, dhypot } from '../../core/detmath';
 
 export type OrderId =
   | 'move'
@@ -285,7 +286,7 @@ function ordersNow(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['k
     if (isSkirmisher(u) || u.formation === 'loose') add('move', [pointParam(u, cap, 'Move the Colour Stand (any direction)')]);
     else if (u.formation === 'column') add('move', [pointParam(u, cap, 'March (3"-6" straight ahead)', [0], Math.PI / 36, Math.min(inch(3), cap))]);
     else add('move', [pointParam(u, cap, 'Move straight ahead', [0], Math.PI / 36)]);
-    if (isFormed(u) && u.formation === 'line' && u.rs.troop === 'infantry' && nationRules(u).oblique && cap >= inch(6) - SAME) add('oblique', [pointParam(u, cap, 'Oblique: 3" aside for 6" ahead', [0], Math.atan2(3, 6))]);
+    if (isFormed(u) && u.formation === 'line' && u.rs.troop === 'infantry' && nationRules(u).oblique && cap >= inch(6) - SAME) add('oblique', [pointParam(u, cap, 'Oblique: 3" aside for 6" ahead', [0], datan2(3, 6))]);
     if (isFormed(u) && u.formation !== 'loose') add('turn');
     if (u.formation === 'column') add('form-line', [{ name: 'to', kind: 'choice', label: 'Face', choices: [{ value: 'front', label: 'to the front' }, { value: 'left', label: 'to the left' }, { value: 'right', label: 'to the right' }] }]);
   }
@@ -555,7 +556,7 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
 }
 
 function gunMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, reach: number, ctx: RuleContext, verb: string): void {
-  const d = Math.hypot(to.x - u.x, to.y - u.y);
+  const d = dhypot(to.x - u.x, to.y - u.y);
   if (d > reach + 0.5) throw new RuleError(`${u.name} may move at most ${toInches(reach)}"`);
   const heading = d > SAME ? angleOf(sub(to, u)) : u.facing;
   const w = walk(state, bf, u, heading, d, heading, {});
@@ -572,7 +573,7 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   let heading = u.facing;
   let d: number;
   if (free) {
-    d = Math.hypot(rel.x, rel.y);
+    d = dhypot(rel.x, rel.y);
     if (d > SAME) heading = angleOf(rel);
   } else {
     d = dot(rel, direction(u.facing));
@@ -587,8 +588,8 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   const facing = free && u.rs.troop !== 'general' ? heading : u.rs.troop === 'general' ? heading : u.facing;
   const w = walk(state, bf, u, heading, d, free ? facing : u.facing, { stopAtSlowing: !isSkirmisher(u) && u.rs.troop !== 'general' });
   if (near) {
-    const after = Math.hypot(near.unit.x - w.pose.x, near.unit.y - w.pose.y);
-    if (after < Math.hypot(near.unit.x - u.x, near.unit.y - u.y) - SAME) throw new RuleError(`${u.name} is shaken and may not move nearer to the enemy`);
+    const after = dhypot(near.unit.x - w.pose.x, near.unit.y - w.pose.y);
+    if (after < dhypot(near.unit.x - u.x, near.unit.y - u.y) - SAME) throw new RuleError(`${u.name} is shaken and may not move nearer to the enemy`);
   }
   const notes = moveTo(state, bf, u, w.pose);
   if (u.rs.troop === 'general') attachGeneral(state, u, ctx);
@@ -603,7 +604,7 @@ function orderOblique(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx:
   const aside = cross(f, rel);
   if (ahead < inch(6) - 0.5) throw new RuleError('an oblique move goes a full 6" ahead');
   if (Math.abs(aside) > inch(3) + 0.5) throw new RuleError('an oblique move goes at most 3" aside for 6" ahead');
-  const d = Math.hypot(rel.x, rel.y);
+  const d = dhypot(rel.x, rel.y);
   const w = walk(state, bf, u, angleOf(rel), d, u.facing, { stopAtSlowing: true });
   const notes = moveTo(state, bf, u, w.pose);
   log(ctx, u, [`${u.name} moves obliquely ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '));

@@ -25,6 +25,7 @@ import { beginTurn, type TurnHooks } from './turn';
 import { holdForDeployment } from './deployment';
 import { isUndeployed } from '../../core/deployment';
 import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Nation, OffTableForce, TroopType } from './types';
+import { dcos, dhypot, dsin } from '../../core/detmath';
 
 export const TABLE = { width: inch(72), depth: inch(48) };
 const CENTRE_Y = TABLE.depth / 2;
@@ -380,7 +381,7 @@ export function commandRangePenalty(units: HmUnit[], log: string[]): void {
     const g = units.find((x) => x.id === u.rs.command);
     if (!g || g.carriedBy) continue;
     const range = inch(g.rs.general!.grade === 'mediocre' ? 10 : g.rs.general!.stats.range);
-    if (Math.hypot(u.x - g.x, u.y - g.y) > range + inch(1)) {
+    if (dhypot(u.x - g.x, u.y - g.y) > range + inch(1)) {
       u.rs.outOfCommand = true;
       if (!u.rs.statusHidden) u.rs.status = lowerStatus(u.rs.status);
       u.quality = u.rs.status;
@@ -488,12 +489,12 @@ function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements
   };
   force.plannedJoker = EARLIEST_ARRIVAL_JOKER[force.kind];
   const edge = entryEdge(force);
-  const out = { x: -Math.cos(edge.inward) * PARKED, y: -Math.sin(edge.inward) * PARKED };
+  const out = { x: -dcos(edge.inward) * PARKED, y: -dsin(edge.inward) * PARKED };
   all.forEach((u, i) => {
     u.carriedBy = OFF_TABLE;
     u.facing = edge.inward;
-    u.x = (edge.a.x + edge.b.x) / 2 + out.x - Math.cos(edge.inward) * i * inch(6);
-    u.y = (edge.a.y + edge.b.y) / 2 + out.y - Math.sin(edge.inward) * i * inch(6);
+    u.x = (edge.a.x + edge.b.x) / 2 + out.x - dcos(edge.inward) * i * inch(6);
+    u.y = (edge.a.y + edge.b.y) / 2 + out.y - dsin(edge.inward) * i * inch(6);
   });
   forces.push(force);
   const points = kind === 'flank' ? picked.reduce((s, u) => s + flankSurcharge(u.rs.troop, u.stands.length), 0) : -REINFORCEMENT_DISCOUNT * picked.length;

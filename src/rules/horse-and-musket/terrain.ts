@@ -44,6 +44,7 @@ import {
   type CompiledFeature,
 } from '../../terrain/spatial';
 import { TROOP_TYPES, type Formation, type TroopType } from './types';
+import { datan2, dcos, dsin } from '../../core/detmath';
 
 // ---------------------------------------------------------------------------------------------
 // The master terrain table (B §4.2)
@@ -1103,8 +1104,8 @@ function wedge(poly: Float64Array, hill: HillFeature, from: number, span: number
   const cy = hill.centre.y;
   const buf = new Float64Array(poly.length / 2 + 2);
   const ray = (deg: number): [number, number] => {
-    const dx = Math.cos((deg * Math.PI) / 180);
-    const dy = Math.sin((deg * Math.PI) / 180);
+    const dx = dcos((deg * Math.PI) / 180);
+    const dy = dsin((deg * Math.PI) / 180);
     const n = polygonCrossings(poly, cx, cy, dx, dy, buf, 0);
     let reach = Infinity;
     for (let k = 0; k < n; k++) if (buf[k]! > 0 && buf[k]! < reach) reach = buf[k]!;
@@ -1113,7 +1114,7 @@ function wedge(poly: Float64Array, hill: HillFeature, from: number, span: number
   };
   const inside: [number, number, number][] = [];
   for (let k = 0; k < poly.length; k += 2) {
-    let deg = (Math.atan2(poly[k + 1]! - cy, poly[k]! - cx) * 180) / Math.PI;
+    let deg = (datan2(poly[k + 1]! - cy, poly[k]! - cx) * 180) / Math.PI;
     deg = (((deg - from) % 360) + 360) % 360;
     if (deg > 0 && deg < span) inside.push([deg, poly[k]!, poly[k + 1]!]);
   }

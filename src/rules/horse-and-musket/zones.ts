@@ -46,6 +46,7 @@ import {
   type Vec2,
 } from '../../core/geometry';
 import type { HmUnit, TroopType } from './types';
+import { dcos, dhypot, dsin } from '../../core/detmath';
 
 // ---------------------------------------------------------------------------------------------
 // Context, constants, troop predicates
@@ -220,7 +221,7 @@ export function unitCorners(u: HmUnit): { frontLeft: Vec2; frontRight: Vec2; rea
 
 /** The pose after moving `dist` straight ahead (negative: straight back). */
 export function moveForward(u: Pose, dist: number): Pose {
-  return { x: u.x + Math.cos(u.facing) * dist, y: u.y + Math.sin(u.facing) * dist, facing: u.facing };
+  return { x: u.x + dcos(u.facing) * dist, y: u.y + dsin(u.facing) * dist, facing: u.facing };
 }
 
 /**
@@ -276,7 +277,7 @@ function standsOf(units: readonly HmUnit[], exclude: ReadonlySet<string>): Stand
   const out: StandRef[] = [];
   for (const u of units) {
     if (!isLive(u) || exclude.has(u.id)) continue;
-    for (const s of u.stands) out.push({ unit: u, rect: standRect(u, s), reach: Math.hypot(s.width, s.depth) / 2 });
+    for (const s of u.stands) out.push({ unit: u, rect: standRect(u, s), reach: dhypot(s.width, s.depth) / 2 });
   }
   return out;
 }
@@ -331,8 +332,8 @@ function outlineSamples(r: OrientedRect, step: number): Vec2[] {
 function clearLineBetween(a: OrientedRect, b: OrientedRect, stands: readonly StandRef[], ctx: ZoneContext, troop: TroopType): boolean {
   const ca = { x: a.cx, y: a.cy };
   const cb = { x: b.cx, y: b.cy };
-  const ra = Math.hypot(a.width, a.depth) / 2;
-  const rb = Math.hypot(b.width, b.depth) / 2;
+  const ra = dhypot(a.width, a.depth) / 2;
+  const rb = dhypot(b.width, b.depth) / 2;
   // Only stands near the hull of the two rectangles can interrupt a line between them.
   const near = stands.filter((s) => {
     const d = distance(closestPointOnSegment({ x: s.rect.cx, y: s.rect.cy }, ca, cb), { x: s.rect.cx, y: s.rect.cy });
@@ -384,11 +385,11 @@ export function threatZone(u: HmUnit, opts: RangeOptions = {}): ThreatZone | nul
   const steps = 15;
   for (let k = 0; k <= steps; k++) {
     const phi = (MAX_WHEEL * (steps - k)) / steps;
-    polygon.push(at(range * Math.cos(phi), -hw - range * Math.sin(phi)));
+    polygon.push(at(range * dcos(phi), -hw - range * dsin(phi)));
   }
   for (let k = 0; k <= steps; k++) {
     const phi = (MAX_WHEEL * k) / steps;
-    polygon.push(at(range * Math.cos(phi), hw + range * Math.sin(phi)));
+    polygon.push(at(range * dcos(phi), hw + range * dsin(phi)));
   }
   polygon.push(at(0, hw));
   return { owner: u.id, side: u.side, troop: u.rs.troop, range, stand, frontLeft: at(0, -hw), frontRight: at(0, hw), polygon, neutralisedBy: [] };
@@ -410,7 +411,7 @@ export function inZoneShape(zone: ThreatZone, p: Vec2, tol = EPS): boolean {
   if (a < -tol) return false;
   const e = Math.max(0, Math.abs(l) - zone.stand.width / 2);
   if (e - a > tol) return false;
-  return Math.hypot(Math.max(a, 0), e) <= zone.range + tol;
+  return dhypot(Math.max(a, 0), e) <= zone.range + tol;
 }
 
 /**
@@ -658,7 +659,7 @@ export function awayFromNearestEnemy(u: HmUnit, units: readonly HmUnit[]): numbe
   const a = colourStand(u);
   const b = colourStand(n.unit);
   const v = sub({ x: a.cx, y: a.cy }, { x: b.cx, y: b.cy });
-  return Math.hypot(v.x, v.y) < EPS ? wrapAngle(u.facing + Math.PI) : angleOf(v);
+  return dhypot(v.x, v.y) < EPS ? wrapAngle(u.facing + Math.PI) : angleOf(v);
 }
 
 /**
@@ -732,8 +733,8 @@ export function haltAlong(u: HmUnit, to: Pose, units: readonly HmUnit[], ctx: Zo
   const from: Pose = { x: u.x, y: u.y, facing: u.facing };
   const turn = wrapAngle(to.facing - from.facing);
   const at = (t: number): Pose => ({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, facing: wrapAngle(from.facing + turn * t) });
-  const reach = Math.max(...u.stands.map((s) => Math.hypot(s.f, s.l) + Math.hypot(s.width, s.depth) / 2));
-  const travel = Math.hypot(to.x - from.x, to.y - from.y) + Math.abs(turn) * reach;
+  const reach = Math.max(...u.stands.map((s) => dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2));
+  const travel = dhypot(to.x - from.x, to.y - from.y) + Math.abs(turn) * reach;
   const n = Math.max(1, Math.ceil(travel / SAMPLE_STEP));
   const cause = (t: number): HaltCause | null => haltCause(withPose(u, at(t)), units, ctx);
   let lo = 0;
@@ -755,7 +756,7 @@ export function haltAlong(u: HmUnit, to: Pose, units: readonly HmUnit[], ctx: Zo
       } else lo = mid;
     }
     const pose = at(hi);
-    return { pose, travelled: Math.hypot(pose.x - from.x, pose.y - from.y), cause: found };
+    return { pose, travelled: dhypot(pose.x - from.x, pose.y - from.y), cause: found };
   }
   return null;
 }
@@ -850,7 +851,7 @@ function skirmisherPathClear(attacker: HmUnit, a: OrientedRect, t: OrientedRect,
   const mid = lerp(from, to, 0.5);
   const corridor: OrientedRect = { cx: mid.x, cy: mid.y, facing: heading, width: a.width, depth: len + a.depth };
   for (const s of stands) if (!isSkirmisher(s.unit) && rectsOverlap(corridor, s.rect)) return false;
-  const side = scale({ x: Math.sin(heading), y: -Math.cos(heading) }, a.width / 2);
+  const side = scale({ x: dsin(heading), y: -dcos(heading) }, a.width / 2);
   for (const off of [{ x: 0, y: 0 }, side, scale(side, -1)]) if (ctx.terrainBlocks(add(from, off), add(to, off), attacker.rs.troop)) return false;
   return true;
 }
@@ -1135,8 +1136,8 @@ export function sweptCollisions(u: HmUnit, to: Pose, units: readonly HmUnit[], c
   const from: Pose = { x: u.x, y: u.y, facing: u.facing };
   const turn = wrapAngle(to.facing - from.facing);
   const at = (t: number): Pose => ({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, facing: wrapAngle(from.facing + turn * t) });
-  const reach = Math.max(...u.stands.map((s) => Math.hypot(s.f, s.l) + Math.hypot(s.width, s.depth) / 2));
-  const travel = Math.hypot(to.x - from.x, to.y - from.y) + Math.abs(turn) * reach;
+  const reach = Math.max(...u.stands.map((s) => dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2));
+  const travel = dhypot(to.x - from.x, to.y - from.y) + Math.abs(turn) * reach;
   const n = Math.max(1, Math.ceil(travel / SAMPLE_STEP));
   const others = standsOf(units, excluded(units, [u.id]));
   const hit = new Map<string, HmUnit>();
@@ -1202,7 +1203,7 @@ export function separateOverlaps(a: HmUnit, b: HmUnit): { a: Pose; b: Pose; each
     return fromLocal(frameOf(u), (e.minF + e.maxF) / 2, (e.minL + e.maxL) / 2);
   };
   const v = sub(centre(b), centre(a));
-  const len = Math.hypot(v.x, v.y);
+  const len = dhypot(v.x, v.y);
   const dir = len < EPS ? direction(b.facing) : scale(v, 1 / len);
   const posed = (d: number): { a: Pose; b: Pose } => ({
     a: { x: a.x - dir.x * d, y: a.y - dir.y * d, facing: a.facing },

@@ -17,6 +17,7 @@ import type { OnePageGame, OnePageState, OnePageUnit } from './types';
 import { footprint, groundAt, isCombatUnit } from './world';
 import { beginActivations } from './turn';
 import { holdOnePageDeployment } from './deployment';
+import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 
 export const TABLE_WIDTH = inch(72);
 export const TABLE_DEPTH = inch(48);
@@ -119,12 +120,12 @@ function mooredBoats(bf: Battlefield, sides: Side[]): OnePageUnit[] {
     for (let k = 1; k < river.line.length; k++) if (Math.abs(river.line[k]!.x - wantX) < Math.abs(river.line[best]!.x - wantX)) best = k;
     const a = river.line[best - 1]!;
     const b = river.line[best]!;
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const len = dhypot(b.x - a.x, b.y - a.y) || 1;
     // Toward the side's own bank: the near side (lower y) for the first army.
     const normal = { x: -(b.y - a.y) / len, y: (b.x - a.x) / len };
     const toward = (normal.y < 0) === (i === 0) ? 1 : -1;
     const off = Math.max(0, river.width / 2 - inch(0.75)) * 0.5 * toward;
-    const boat = makeUnit(`${side.id}-b0`, side.id, i === 0 ? 'Prussian pontoon boat' : 'Austrian river barge', 'boat', b.x + normal.x * off, b.y + normal.y * off, Math.atan2(b.y - a.y, b.x - a.x), null);
+    const boat = makeUnit(`${side.id}-b0`, side.id, i === 0 ? 'Prussian pontoon boat' : 'Austrian river barge', 'boat', b.x + normal.x * off, b.y + normal.y * off, datan2(b.y - a.y, b.x - a.x), null);
     return boat;
   });
 }
@@ -230,7 +231,7 @@ export function readOptions(setup: GameSetup): {
  */
 export function placeObjectives(bf: Battlefield): Vec2[] {
   const out: Vec2[] = [];
-  const farEnough = (p: Vec2): boolean => out.every((q) => Math.hypot(q.x - p.x, q.y - p.y) >= inch(12));
+  const farEnough = (p: Vec2): boolean => out.every((q) => dhypot(q.x - p.x, q.y - p.y) >= inch(12));
   for (const kind of ['bridge', 'ford'] as const) {
     const f = bf.features.find((x) => x.kind === kind);
     if (!f || !('polygon' in f)) continue;
@@ -251,7 +252,7 @@ function nearestHoldable(bf: Battlefield, p: Vec2, ok: (q: Vec2) => boolean): Ve
     const steps = r === 0 ? 1 : Math.ceil((2 * Math.PI * r) / inch(0.5));
     for (let k = 0; k < steps; k++) {
       const a = (2 * Math.PI * k) / steps;
-      const q = { x: p.x + r * Math.cos(a), y: p.y + r * Math.sin(a) };
+      const q = { x: p.x + r * dcos(a), y: p.y + r * dsin(a) };
       if (groundAt(bf, q) === 'open' && ok(q)) return q;
     }
   }

@@ -29,6 +29,7 @@ import { slopeAt } from '../../terrain/heightmap';
 import { lineOfSight, type SightResult } from '../../terrain/sight';
 import { SHOOT_ARC_HALF_ANGLE, terrainSpeedFactor, UNIT_TYPES, WOODS_SIGHT, type Cover, type GroundClass, type Mover } from './charts';
 import type { OnePageState, OnePageUnit } from './types';
+import { dcos, dhypot, dsin } from '../../core/detmath';
 
 /** Slopes steeper than this count as "steep slopes", difficult ground (digest §7.3). */
 export const STEEP_SLOPE = 0.6;
@@ -91,7 +92,7 @@ export function speedFn(bf: Battlefield, u: OnePageUnit): (p: Vec2) => number {
 function leadingSamples(r: OrientedRect, dir: Vec2): Vec2[] {
   const c = corners(r);
   // Edges front, right, rear, left, each with its outward normal.
-  const fwd = { x: Math.cos(r.facing), y: Math.sin(r.facing) };
+  const fwd = { x: dcos(r.facing), y: dsin(r.facing) };
   const right = { x: fwd.y, y: -fwd.x };
   const edges: [Vec2, Vec2, Vec2][] = [
     [c[0], c[1], fwd],
@@ -102,7 +103,7 @@ function leadingSamples(r: OrientedRect, dir: Vec2): Vec2[] {
   const out: Vec2[] = [];
   for (const [a, b, n] of edges) {
     if (dot(n, dir) <= 0.01) continue;
-    const k = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / inch(1)));
+    const k = Math.max(1, Math.ceil(dhypot(b.x - a.x, b.y - a.y) / inch(1)));
     for (let i = 0; i <= k; i++) out.push(lerp(a, b, i / k));
   }
   return out;
