@@ -62,7 +62,8 @@ describe('the new-game screen', () => {
     // Troops alone: 143 of a budget of 184 (160 +15%), and the rulebook's objections.
     await expect.poll(() => page.getByTestId('ab-0-total').textContent()).toMatch(/^143 of 184 points/);
     await expect.poll(() => page.getByTestId('ab-0-problems').textContent()).toContain('The army has no Commander-in-Chief.');
-    expect(await page.getByTestId('ab-0-problems').textContent()).toContain('The Generals can command 0 units but 9 units need a Command');
+    // The verdict comes from the worker after the total: wait for the one for the whole army.
+    await expect.poll(() => page.getByTestId('ab-0-problems').textContent()).toContain('The Generals can command 0 units but 9 units need a Command');
     expect(await page.getByTestId('ng-start').isDisabled()).toBe(true);
     await add('general-cinc', 1);
     await add('general-mediocre', 3);

@@ -201,25 +201,27 @@ describe('table tools', () => {
   });
 
   it('raises an alert when a unit is destroyed', async () => {
-    const seed = 'alert-e';
-    app = await openApp(baseUrl, `?seed=${seed}`);
+    app = await openApp(baseUrl, '?seed=alert');
     const { page } = app;
     await idle(page);
-    // The scripted position: the same seeded game played by the computer on both sides, in this
-    // browser's own engine (loaded from the dev server, off the page's game), up to the shot that
-    // destroys a unit. Made here rather than in Node, so the save replays whatever the Math library.
+    // The scripted position: seeded games played by the computer on both sides, in this browser's
+    // own engine (loaded from the dev server, off the page's game), up to the first shot that
+    // destroys a unit. Several seeds are tried in turn, so a change in the computer's play that
+    // spares every unit in one game does not leave the test without a position.
     const scripted = (await page.evaluate(`(async () => {
       const { GameSession } = await import('/src/app/session.ts');
       const { makePlayer } = await import('/src/ai/players.ts');
-      const session = new GameSession({ rulesetId: 'one-page', seed: ${JSON.stringify(seed)}, dice: 'seeded', options: {} });
-      const player = makePlayer('ai:normal', ${JSON.stringify(seed)});
-      for (let i = 0; i < 300 && !session.state.result; i++) {
-        const side = session.state.active;
-        const before = session.saveText('before the loss');
-        const { action } = player.choose(session.ruleset, session.state, session.legal(side), side);
-        const r = session.act(action);
-        const lost = r.ok && action.type === 'shoot' ? (r.alerts ?? []).find((a) => a.kind === 'destroyed') : undefined;
-        if (lost) return { saveText: before, orders: i, shot: action, lost };
+      for (const seed of ['alert-e', 'alert-a', 'alert-b', 'alert-c', 'alert-d', 'alert-f']) {
+        const session = new GameSession({ rulesetId: 'one-page', seed, dice: 'seeded', options: {} });
+        const player = makePlayer('ai:normal', seed);
+        for (let i = 0; i < 300 && !session.state.result; i++) {
+          const side = session.state.active;
+          const before = session.saveText('before the loss');
+          const { action } = player.choose(session.ruleset, session.state, session.legal(side), side);
+          const r = session.act(action);
+          const lost = r.ok && action.type === 'shoot' ? (r.alerts ?? []).find((a) => a.kind === 'destroyed') : undefined;
+          if (lost) return { saveText: before, orders: i, shot: action, lost };
+        }
       }
       return null;
     })()`)) as { saveText: string; orders: number; shot: Action; lost: GameAlert } | null;
