@@ -90,9 +90,9 @@ describe('the end of a battle', () => {
   it(
     'shows who won, the losses and the strength chart, and replays the battle to its last position',
     async () => {
-      // Three turns of the one-page rules against the computer; the person only ends activations,
+      // Five turns of the one-page rules against the computer; the person only ends activations,
       // stands when charged, and declares no shooting, so the battle ends quickly.
-      app = await openApp(baseUrl, '?seed=result-b&opt.turnLimit=3');
+      app = await openApp(baseUrl, '?seed=result-b&opt.turnLimit=5');
       const { page } = app;
       await page.getByTestId('opponent').selectOption('ai:normal');
       const person = (await view(page)).state.sides[0]!.id;
