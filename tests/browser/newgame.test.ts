@@ -10,6 +10,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { RESULTS, clickTable, idle, legal, openApp, view, type App } from './browser';
 import { GameSession } from '../../src/app/session';
 import type { GameSetup } from '../../src/core/model';
+import { BUILT_AUSTRIAN_NAMES } from '../fixtures/builtArmy';
 
 const baseUrl = inject('baseUrl');
 let app: App | null = null;
@@ -18,23 +19,6 @@ afterEach(async () => {
   await app?.close();
   app = null;
 });
-
-const AUSTRIAN_NAMES = [
-  'Austrians Commander-in-chief',
-  'General 1',
-  'General 2',
-  'General 3',
-  'Line infantry 1',
-  'Line infantry 2',
-  'Line infantry 3',
-  'Line infantry 4',
-  'Line infantry 5',
-  'Dragoons 1',
-  'Dragoons 2',
-  'Cuirassiers 1',
-  'Cuirassiers 2',
-  'Cannon 1',
-];
 
 async function ready(page: App['page']): Promise<void> {
   await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
@@ -105,7 +89,7 @@ describe('the new-game screen', () => {
     const v = await view(page);
     expect(v.state.sides.map((s) => s.name)).toEqual(['Austrians', 'Russians']);
     expect(v.state.options).toMatchObject({ armyA: 'austria', armyB: 'russia', points: 160, hiddenMovement: false });
-    expect(v.state.units.filter((u) => u.side === 'a').map((u) => u.name)).toEqual(AUSTRIAN_NAMES);
+    expect(v.state.units.filter((u) => u.side === 'a').map((u) => u.name)).toEqual(BUILT_AUSTRIAN_NAMES);
     const roster = {
       list: 'austria',
       picks: [

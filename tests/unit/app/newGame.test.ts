@@ -10,6 +10,7 @@ import { createEngineApi } from '../../../src/app/engineHost';
 import { GameSession } from '../../../src/app/session';
 import type { ArmyRoster, GameSetup } from '../../../src/core/model';
 import type { ArmyListInfo } from '../../../src/core/ruleset';
+import { BUILT_AUSTRIAN_NAMES } from '../../fixtures/builtArmy';
 import {
   addUnit,
   defaultChoice,
@@ -222,22 +223,7 @@ describe('the game the screen makes', () => {
     expect(view.state.sides.map((s) => s.name)).toEqual(['Austrians', 'Russians']);
     expect(view.state.options.armyA).toBe('austria');
     const names = view.state.units.filter((u) => u.side === 'a').map((u) => u.name);
-    expect(names).toEqual([
-      'Austrians Commander-in-chief',
-      'General 1',
-      'General 2',
-      'General 3',
-      'Line infantry 1',
-      'Line infantry 2',
-      'Line infantry 3',
-      'Line infantry 4',
-      'Line infantry 5',
-      'Dragoons 1',
-      'Dragoons 2',
-      'Cuirassiers 1',
-      'Cuirassiers 2',
-      'Cannon 1',
-    ]);
+    expect(names).toEqual(BUILT_AUSTRIAN_NAMES);
     const stands = Object.fromEntries(view.state.units.filter((u) => u.side === 'a').map((u) => [u.name, u.stands.length]));
     expect(stands['Line infantry 1']).toBe(5);
     expect(stands['Cuirassiers 2']).toBe(5);
