@@ -9,36 +9,13 @@ import { GameSession } from '../src/app/session';
 import { decide } from '../src/ai/utility';
 import { makePlayer } from '../src/ai/players';
 import { playGame } from '../src/cli/simulate';
-import type { GameState, Unit } from '../src/core/model';
+import type { GameState } from '../src/core/model';
+import { onePageBattle } from './battles';
 import { summary } from './stats';
 
 const config = { level: 'normal' as const, personality: 'balanced' as const };
 
-/** A game in its activation phase, red to act, optionally grown to `perSide` combat units a side. */
-function battle(seed: string, perSide?: number, options: Record<string, unknown> = {}): GameSession {
-  const s = new GameSession({ rulesetId: 'one-page', seed, options });
-  s.act({ type: 'roll-initiative', side: 'red' });
-  const w = s.state.active!;
-  s.act({ type: 'choose-order', side: w, first: w === 'red' ? 'first' : 'second' });
-  if (perSide) grow(s.state, perSide);
-  return s;
-}
-
-/** Add copies of each side's combat units in a second and third line, up to `perSide` a side. */
-function grow(state: GameState, perSide: number): void {
-  for (const side of ['red', 'black']) {
-    const base = state.units.filter((u) => u.side === side && u.kind !== 'commander');
-    const dir = side === 'red' ? -1 : 1;
-    let n = 0;
-    while (base.length + n < perSide) {
-      const src = base[n % base.length]!;
-      const row = 1 + Math.floor(n / base.length);
-      const copy: Unit = { ...structuredClone(src), id: `${src.id}-x${n}`, name: `${src.name} (${row + 1})`, y: src.y + dir * row * 60, x: src.x + ((n % 3) - 1) * 12 };
-      state.units.push(copy);
-      n++;
-    }
-  }
-}
+const battle = onePageBattle;
 
 function sideTurn(s: GameSession, seed: string): { ms: number; decisions: number } {
   const t0 = performance.now();
