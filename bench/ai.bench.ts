@@ -15,8 +15,6 @@ import { summary } from './stats';
 
 const config = { level: 'normal' as const, personality: 'balanced' as const };
 
-const battle = onePageBattle;
-
 function sideTurn(s: GameSession, seed: string): { ms: number; decisions: number } {
   const t0 = performance.now();
   let decisions = 0;
@@ -35,7 +33,7 @@ for (const size of [undefined, 30]) {
   const turns: number[] = [];
   const perDecision: number[] = [];
   for (let i = 0; i < 8; i++) {
-    const s = battle(`ai-bench-${i}`, size);
+    const s = onePageBattle(`ai-bench-${i}`, size);
     const t = performance.now();
     decide(s.ruleset, s.state, 'red', config, 'one');
     single.push(performance.now() - t);
@@ -64,7 +62,7 @@ function aiBattle(s: GameSession, seed: string): { ms: number; decisions: number
 }
 
 const big: number[] = [];
-for (let i = 0; i < 2; i++) big.push(aiBattle(battle(`ai-big-${i}`, 30, { turnLimit: 10 }), `big-${i}`).ms);
+for (let i = 0; i < 2; i++) big.push(aiBattle(onePageBattle(`ai-big-${i}`, 30, { turnLimit: 10 }), `big-${i}`).ms);
 console.log(summary('whole AI-vs-AI battle, 30 units a side, 10 turns', big, 'ms', 0));
 
 const games: number[] = [];
