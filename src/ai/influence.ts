@@ -6,7 +6,8 @@
 
 import type { Vec2 } from '../core/geometry';
 import { unitFootprint, type GameState, type Unit } from '../core/model';
-import { pointRectDistance } from '../core/geometry';
+import { pointRectDistanceAt } from '../core/geometry';
+import { dcos, dsin } from '../core/detmath';
 import type { AiHints } from '../core/ruleset';
 
 export interface InfluenceMap {
@@ -42,9 +43,11 @@ export function buildInfluence(state: GameState, hints: AiHints, side: string, w
     const i1 = Math.min(cols - 1, Math.floor((r.cx + span) / cell));
     const j0 = Math.max(0, Math.floor((r.cy - span) / cell));
     const j1 = Math.min(rows - 1, Math.floor((r.cy + span) / cell));
+    const c = dcos(r.facing);
+    const s = dsin(r.facing);
     for (let j = j0; j <= j1; j++) {
       for (let i = i0; i <= i1; i++) {
-        const d = pointRectDistance(r, { x: (i + 0.5) * cell, y: (j + 0.5) * cell });
+        const d = pointRectDistanceAt(r, c, s, (i + 0.5) * cell, (j + 0.5) * cell);
         const f = falloff(d, reach);
         if (f > 0) target[j * cols + i]! += weight * f;
       }

@@ -5,6 +5,7 @@
 
 import { angleOf, direction, distance, fromLocal, normalize, scale, add, sub, type Vec2 } from '../../core/geometry';
 import type { RuleContext } from '../../core/ruleset';
+import { unitFootprint } from '../../core/model';
 import { walkStraight } from '../../core/movement';
 import { inch } from '../../core/measure';
 import {
@@ -31,6 +32,7 @@ import {
   moveSpeedFn,
   onTable,
   overlapping,
+  firstOverlapping,
   unitDistance,
 } from './world';
 import { UPHILL_THRESHOLD } from './charts';
@@ -164,10 +166,10 @@ export function rollAllowance(ctx: RuleContext, u: OnePageUnit, extra: { endsInC
 
 /** Whether a unit could stand at this centre, facing this way (on the table, clear of others). */
 export function blockedAt(state: OnePageState, u: OnePageUnit, at: Vec2, facing: number, opts: { ignore?: string[]; allowFriends?: boolean; offTableOk?: boolean; bfWidth: number; bfDepth: number }): boolean {
-  const r = footprint({ ...u, x: at.x, y: at.y, facing });
+  const r = unitFootprint({ x: at.x, y: at.y, facing, stands: u.stands });
   if (!opts.offTableOk && !onTableDims(r, opts.bfWidth, opts.bfDepth)) return true;
-  const ignore = [u.id, ...(opts.ignore ?? [])];
-  return overlapping(state, r, ignore).some((o) => !(opts.allowFriends && mayInterpenetrate(u, o)));
+  const ignore = opts.ignore?.length ? [u.id, ...opts.ignore] : [u.id];
+  return firstOverlapping(state, r, ignore, (o) => opts.allowFriends === true && mayInterpenetrate(u, o)) !== undefined;
 }
 
 function onTableDims(r: ReturnType<typeof footprint>, w: number, d: number): boolean {

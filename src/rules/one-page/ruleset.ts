@@ -34,7 +34,7 @@ import { applyOnePageDeployment, onePageDeploymentActions, onePageDeploymentOver
 import { chargeTargets, shootTargets } from './targets';
 import { activatableNow, beginActivations, unfinished } from './turn';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { figureHeight, liveUnits, unitDistance } from './world';
+import { figureHeight, liveUnits, unitsBeyond } from './world';
 
 type Handler = (state: OnePageState, action: Action, ctx: RuleContext) => void;
 
@@ -96,7 +96,7 @@ function unitOrders(state: OnePageState, bf: Battlefield, u: OnePageUnit): Legal
   }
   if (u.kind === 'commander') {
     add('commander-move', 'Ride', 'move', [pointParam(u, inch(24), 'Where to?')]);
-    const friends = liveUnits(state).filter((f) => f.side === side && f.kind !== 'commander' && !f.rs.joinedBy && unitDistance(u, f) <= COMMANDER_JOIN_RANGE);
+    const friends = liveUnits(state).filter((f) => f.side === side && f.kind !== 'commander' && !f.rs.joinedBy && !unitsBeyond(u, f, COMMANDER_JOIN_RANGE));
     const rally = friends.filter((f) => f.rs.inMelee.length > 0 || (f.rs.lostToShooting && figuresOf(f) < f.rs.figuresStart));
     if (rally.length) add('rally-men', 'Rally Men!', 'command', [{ name: 'target', kind: 'unit', label: 'Which unit?', choices: rally.map((f) => f.id) }]);
     const follow = friends.filter((f) => !f.rs.activated);

@@ -4,7 +4,7 @@ import type { Battlefield } from '../../terrain/battlefield';
 import { WEAPONS } from './charts';
 import { figuresOf } from './layout';
 import type { OnePageState, OnePageUnit } from './types';
-import { canSee, inFrontArc, liveUnits, unitDistance } from './world';
+import { canSee, inFrontArc, liveUnits, unitsBeyond } from './world';
 
 /** Whether the unit is of a kind that can shoot at all right now. */
 export function mayShoot(u: OnePageUnit): boolean {
@@ -28,8 +28,7 @@ export function shootTargets(state: OnePageState, bf: Battlefield, u: OnePageUni
     if (t.rs.inMelee.length > 0 && !inContact) return false;
     // A disordered unit shoots only as a reaction (Q47).
     if (u.rs.disordered && !u.rs.reactionTo.includes(t.id) && !inContact) return false;
-    const d = unitDistance(u, t);
-    if (d > (inContact ? weapon.close : weapon.long)) return false;
+    if (unitsBeyond(u, t, inContact ? weapon.close : weapon.long)) return false;
     if (!inContact && !inFrontArc(u, t)) return false;
     return inContact || canSee(state, bf, u, t);
   });
@@ -42,7 +41,7 @@ export function chargeTargets(state: OnePageState, bf: Battlefield, u: OnePageUn
   return liveUnits(state).filter((t) => {
     // A commander with a unit is part of it; one alone may be ridden down (Q52).
     if (t.side === u.side || (t.kind === 'commander' && t.rs.joined)) return false;
-    if (unitDistance(u, t) > reach) return false;
+    if (unitsBeyond(u, t, reach)) return false;
     if (u.rs.pursuing === t.id) return true;
     return inFrontArc(u, t) && canSee(state, bf, u, t);
   });

@@ -5,6 +5,7 @@
 
 import {
   arcOf,
+  bounds,
   corners,
   dot,
   frontCentre,
@@ -13,6 +14,7 @@ import {
   pointPolylineDistance,
   pointRectDistance,
   rectDistance,
+  rectsFartherThan,
   rectInFrontZone,
   rectsOverlap,
   segmentsIntersect,
@@ -64,8 +66,30 @@ export function groundAt(bf: Battlefield, p: Vec2): GroundClass {
   if (fs.some((f) => f.kind === 'wood' || f.kind === 'marsh')) return 'difficult';
   if (slopeAt(bf.heightmap, p.x, p.y) > STEEP_SLOPE) return 'difficult';
   if (fs.some((f) => f.kind === 'orchard' || f.kind === 'rough')) return 'broken';
-  if (bf.features.some((f) => isBoundary(f) && pointPolylineDistance(p, f.line) <= BOUNDARY_ZONE)) return 'broken';
+  for (const b of boundariesOf(bf)) {
+    if (p.x < b.minX || p.x > b.maxX || p.y < b.minY || p.y > b.maxY) continue;
+    if (pointPolylineDistance(p, b.line) <= BOUNDARY_ZONE) return 'broken';
+  }
   return 'open';
+}
+
+/**
+ * The hedges, walls and fences of a table, each with its bounds grown by the boundary zone (and a
+ * millimetre more): a point outside them is surely out of the zone. Ground is asked for at every
+ * step of every move, and most points are nowhere near a boundary.
+ */
+const boundaryZones = new WeakMap<Battlefield, { line: readonly Vec2[]; minX: number; minY: number; maxX: number; maxY: number }[]>();
+
+function boundariesOf(bf: Battlefield): { line: readonly Vec2[]; minX: number; minY: number; maxX: number; maxY: number }[] {
+  const known = boundaryZones.get(bf);
+  if (known) return known;
+  const margin = BOUNDARY_ZONE + 1;
+  const zones = bf.features.filter(isBoundary).map((f) => {
+    const b = bounds(f.line);
+    return { line: f.line, minX: b.minX - margin, minY: b.minY - margin, maxX: b.maxX + margin, maxY: b.maxY + margin };
+  });
+  boundaryZones.set(bf, zones);
+  return zones;
 }
 
 /** The hedge, wall or fence, if any, that the straight line from a to b crosses. */
@@ -236,6 +260,13 @@ export function unitDistance(a: OnePageUnit, b: OnePageUnit): number {
   return rectDistance(footprint(a), footprint(b));
 }
 
+/** Whether two units stand more than `reach` apart: `unitDistance(a, b) > reach`, cheaply for the many pairs far apart. */
+export function unitsBeyond(a: OnePageUnit, b: OnePageUnit, reach: number): boolean {
+  const ra = footprint(a);
+  const rb = footprint(b);
+  return rectsFartherThan(ra, rb, reach) || rectDistance(ra, rb) > reach;
+}
+
 /** Which arc of the target the attacker stands in (Q32, Q37): beyond 45° of its facing is a flank. */
 export function arcOfAttacker(target: OnePageUnit, attacker: OnePageUnit): Arc {
   return arcOf(footprint(target), { x: attacker.x, y: attacker.y }, Math.PI / 4);
@@ -283,7 +314,18 @@ function lineNearRect(line: readonly Vec2[], r: OrientedRect, within: number): b
 
 /** Units that a unit at footprint r would overlap, other than those listed in `ignore`. */
 export function overlapping(state: OnePageState, r: OrientedRect, ignore: readonly string[]): OnePageUnit[] {
-  return liveUnits(state).filter((u) => !ignore.includes(u.id) && rectsOverlap(r, footprint(u)));
+  const out: OnePageUnit[] = [];
+  for (const u of state.units) if (!u.removed && !u.carriedBy && !ignore.includes(u.id) && rectsOverlap(r, footprint(u))) out.push(u);
+  return out;
+}
+
+/**
+ * The first unit a unit at footprint r would overlap that `passes` does not let through, other than
+ * those in `ignore`: overlapping's answer without building the list, for the many tests of a move.
+ */
+export function firstOverlapping(state: OnePageState, r: OrientedRect, ignore: readonly string[], passes: (u: OnePageUnit) => boolean): OnePageUnit | undefined {
+  for (const u of state.units) if (!u.removed && !u.carriedBy && !ignore.includes(u.id) && rectsOverlap(r, footprint(u)) && !passes(u)) return u;
+  return undefined;
 }
 
 /** May `mover` pass through `other` (Q23)? Skirmishers, irregulars and commanders pass friends. */
