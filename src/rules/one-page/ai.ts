@@ -18,7 +18,7 @@ import { figuresOf } from './layout';
 import { blockedAt } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { arcOfAttacker, canSee, coverOf, footprint, speedFn, unitById, unitDistance } from './world';
+import { arcOfAttacker, canSee, coverOf, footprint, speedFn, unitById, unitDistance, unitsNearPath } from './world';
 import { maxChargeReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
@@ -233,12 +233,13 @@ function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: 
   const from = { x: u.x, y: u.y };
   let end = walk.end;
   if (blockedAt(state, u, end, facing, opts)) {
+    const near = { ...opts, among: unitsNearPath(state, u, from, walk.end) };
     let lo = 0;
     let hi = 1;
     for (let i = 0; i < 6; i++) {
       const mid = (lo + hi) / 2;
       const p = { x: from.x + (walk.end.x - from.x) * mid, y: from.y + (walk.end.y - from.y) * mid };
-      if (blockedAt(state, u, p, facing, opts)) hi = mid;
+      if (blockedAt(state, u, p, facing, near)) hi = mid;
       else lo = mid;
     }
     end = { x: from.x + (walk.end.x - from.x) * lo, y: from.y + (walk.end.y - from.y) * lo };

@@ -33,6 +33,7 @@ import {
   onTable,
   overlapping,
   firstOverlapping,
+  unitsNearPath,
   unitDistance,
 } from './world';
 import { UPHILL_THRESHOLD } from './charts';
@@ -165,11 +166,17 @@ export function rollAllowance(ctx: RuleContext, u: OnePageUnit, extra: { endsInC
 }
 
 /** Whether a unit could stand at this centre, facing this way (on the table, clear of others). */
-export function blockedAt(state: OnePageState, u: OnePageUnit, at: Vec2, facing: number, opts: { ignore?: string[]; allowFriends?: boolean; offTableOk?: boolean; bfWidth: number; bfDepth: number }): boolean {
+export function blockedAt(
+  state: OnePageState,
+  u: OnePageUnit,
+  at: Vec2,
+  facing: number,
+  opts: { ignore?: string[]; allowFriends?: boolean; offTableOk?: boolean; bfWidth: number; bfDepth: number; among?: readonly OnePageUnit[] },
+): boolean {
   const r = unitFootprint({ x: at.x, y: at.y, facing, stands: u.stands });
   if (!opts.offTableOk && !onTableDims(r, opts.bfWidth, opts.bfDepth)) return true;
   const ignore = opts.ignore?.length ? [u.id, ...opts.ignore] : [u.id];
-  return firstOverlapping(state, r, ignore, (o) => opts.allowFriends === true && mayInterpenetrate(u, o)) !== undefined;
+  return firstOverlapping(state, r, ignore, (o) => opts.allowFriends === true && mayInterpenetrate(u, o), opts.among) !== undefined;
 }
 
 function onTableDims(r: ReturnType<typeof footprint>, w: number, d: number): boolean {
@@ -190,7 +197,9 @@ export function moveUnit(
   const from = { x: u.x, y: u.y };
   // The ground is judged under the unit's leading edges, in its facing at the end of the move.
   const speed = moveSpeedFn(bf, u, facing, sub(to, from));
-  const baseOpts = { ignore: opts.ignore ?? [], bfWidth: bf.width, bfDepth: bf.depth, offTableOk: opts.leaveTable === true };
+  // Every place tested below lies on the line from here to `to`: only the units near it can be in the way.
+  const among = unitsNearPath(state, u, from, to);
+  const baseOpts = { ignore: opts.ignore ?? [], bfWidth: bf.width, bfDepth: bf.depth, offTableOk: opts.leaveTable === true, among };
   const passable = (p: Vec2): boolean => blockedAt(state, u, p, facing, { ...baseOpts, allowFriends: true });
   const walk = walkStraight(from, to, allowance, speed, passable);
   let end = walk.end;

@@ -13,6 +13,7 @@ import {
   normalize,
   pointPolylineDistance,
   pointRectDistance,
+  pointSegmentDistance,
   rectDistance,
   rectsFartherThan,
   rectInFrontZone,
@@ -37,16 +38,28 @@ import { dcos, dhypot, dsin } from '../../core/detmath';
 export const STEEP_SLOPE = 0.6;
 
 /**
- * A unit's footprint, remembered per unit object while its pose and stands stay the same: overlap
- * tests ask for every unit's footprint at every step of every move.
+ * A unit's footprint, remembered on the unit object while its pose and stands stay the same: overlap
+ * tests ask for every unit's footprint at every step of every move. The memo is a hidden property
+ * (a symbol, not enumerable), so copies, saves and the state hash never see it.
  */
-const footprints = new WeakMap<object, { x: number; y: number; facing: number; stands: unknown; rect: OrientedRect }>();
+const FOOTPRINT = Symbol('footprint');
+
+interface FootprintMemo {
+  x: number;
+  y: number;
+  facing: number;
+  stands: unknown;
+  rect: OrientedRect;
+}
 
 export function footprint(u: Pick<OnePageUnit, 'x' | 'y' | 'facing' | 'stands'>): OrientedRect {
-  const known = footprints.get(u);
+  const holder = u as { [FOOTPRINT]?: FootprintMemo };
+  const known = holder[FOOTPRINT];
   if (known && known.x === u.x && known.y === u.y && known.facing === u.facing && known.stands === u.stands) return known.rect;
   const rect = unitFootprint(u);
-  footprints.set(u, { x: u.x, y: u.y, facing: u.facing, stands: u.stands, rect });
+  const memo = { x: u.x, y: u.y, facing: u.facing, stands: u.stands, rect };
+  if (known) holder[FOOTPRINT] = memo;
+  else if (Object.isExtensible(u)) Object.defineProperty(u, FOOTPRINT, { value: memo, writable: true, enumerable: false });
   return rect;
 }
 
@@ -322,10 +335,42 @@ export function overlapping(state: OnePageState, r: OrientedRect, ignore: readon
 /**
  * The first unit a unit at footprint r would overlap that `passes` does not let through, other than
  * those in `ignore`: overlapping's answer without building the list, for the many tests of a move.
+ * `among` narrows the units looked at (see unitsNearPath).
  */
-export function firstOverlapping(state: OnePageState, r: OrientedRect, ignore: readonly string[], passes: (u: OnePageUnit) => boolean): OnePageUnit | undefined {
-  for (const u of state.units) if (!u.removed && !u.carriedBy && !ignore.includes(u.id) && rectsOverlap(r, footprint(u)) && !passes(u)) return u;
+export function firstOverlapping(state: OnePageState, r: OrientedRect, ignore: readonly string[], passes: (u: OnePageUnit) => boolean, among: readonly OnePageUnit[] = state.units): OnePageUnit | undefined {
+  for (const u of among) if (!u.removed && !u.carriedBy && !ignore.includes(u.id) && rectsOverlap(r, footprint(u)) && !passes(u)) return u;
   return undefined;
+}
+
+/**
+ * How far any part of a unit's footprint can reach from its position (x, y), whatever its facing:
+ * the corner of the box around all its stands.
+ */
+export function reachFromPosition(u: Pick<OnePageUnit, 'stands'>): number {
+  let f = 0;
+  let l = 0;
+  for (const s of u.stands) {
+    f = Math.max(f, Math.abs(s.f) + s.depth / 2);
+    l = Math.max(l, Math.abs(s.l) + s.width / 2);
+  }
+  return Math.sqrt(f * f + l * l);
+}
+
+/**
+ * The live units a unit of u's stands could overlap anywhere with its position on the segment a-b:
+ * those whose footprints come within u's reach of the segment, a millimetre to spare. A walk or a
+ * forecast tests for overlap at many points along one line, and need only test these.
+ */
+export function unitsNearPath(state: OnePageState, u: Pick<OnePageUnit, 'stands'>, a: Vec2, b: Vec2): OnePageUnit[] {
+  const reach = reachFromPosition(u) + 1;
+  const out: OnePageUnit[] = [];
+  for (const o of state.units) {
+    if (o.removed || o.carriedBy) continue;
+    const r = footprint(o);
+    const half = Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
+    if (pointSegmentDistance({ x: r.cx, y: r.cy }, a, b) <= reach + half) out.push(o);
+  }
+  return out;
 }
 
 /** May `mover` pass through `other` (Q23)? Skirmishers, irregulars and commanders pass friends. */
