@@ -198,10 +198,10 @@ function positional(ctx: ScoreContext, unit: Unit, at: Vec2, list: Consideration
   const strength = Math.max(0.2, hints.strength(state, unit) * hints.value(state, unit));
   // A unit sent to hold ground takes the risk of standing on it, more so as the end nears.
   const holding = ctx.plan.holders[unit.id] ? 1 - 0.6 * hints.progress(state) : 1;
-  const threat = (holding * sample(influence, influence.threat, at)) / (strength * 3);
+  const threat = (holding * sample(influence, 'threat', at)) / (strength * 3);
   const cautious = ctx.personality === 'cautious';
   consider(list, 'threat', threat, cautious ? CURVES.sharpFalling : CURVES.softFalling);
-  const support = sample(influence, influence.own, at) / (strength * 4);
+  const support = sample(influence, 'own', at) / (strength * 4);
   consider(list, 'support', support, CURVES.softRising);
   const edge = Math.min(at.x, at.y, ctx.bf.width - at.x, ctx.bf.depth - at.y);
   consider(list, 'table edge', normalise(edge, 0, 100), { kind: 'logistic', midpoint: 0.3, steepness: 12 });
