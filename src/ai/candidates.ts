@@ -91,10 +91,38 @@ export interface CandidateContext {
   pointsPerOrder: number;
 }
 
-function pointsFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract<ActionParam, { kind: 'point' }>): Spot[] {
+/**
+ * What the spots of a move depend on besides the order's reach and sectors: the three nearest
+ * enemies to its origin and the unit's nearest combat friend. A unit's several move orders share
+ * them, so they are found once per origin and unit in each expansion.
+ */
+interface Surroundings {
+  nearest: Unit[];
+  friend: Unit | undefined;
+}
+
+/** `list` sorted by distance from o (a stable sort, as Array.sort is), each distance computed once. */
+function byDistanceFrom<T extends Vec2>(o: Vec2, list: readonly T[]): T[] {
+  const d = new Map<T, number>();
+  for (const x of list) d.set(x, distance(o, x));
+  return [...list].sort((a, b) => d.get(a)! - d.get(b)!);
+}
+
+function surroundingsOf(ctx: CandidateContext, unit: Unit | undefined, o: Vec2, memo: Map<string, Surroundings>): Surroundings {
+  const key = `${o.x},${o.y},${unit?.id ?? ''}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const nearest = byDistanceFrom(o, ctx.enemies).slice(0, 3);
+  const friend = unit ? byDistanceFrom(o, ctx.friends.filter((f) => f.id !== unit.id && ctx.hints.isCombatant(f)))[0] : undefined;
+  const found = { nearest, friend };
+  memo.set(key, found);
+  return found;
+}
+
+function pointsFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract<ActionParam, { kind: 'point' }>, memo: Map<string, Surroundings>): Spot[] {
   const o = param.origin;
   const raw: Spot[] = [];
-  const nearest = [...ctx.enemies].sort((a, b) => distance(o, a) - distance(o, b)).slice(0, 3);
+  const { nearest, friend } = surroundingsOf(ctx, unit, o, memo);
   const range = unit ? ctx.hints.fireRange(unit) : null;
   for (const e of nearest) {
     const d = distance(o, e);
@@ -112,7 +140,6 @@ function pointsFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract
   if (unit) {
     // Forward along the facing, and level with the nearest friend (keeping the line).
     raw.push({ p: { x: o.x + dcos(unit.facing) * param.maxReach * 0.5, y: o.y + dsin(unit.facing) * param.maxReach * 0.5 }, why: 'half a move forward' });
-    const friend = ctx.friends.filter((f) => f.id !== unit.id && ctx.hints.isCombatant(f)).sort((a, b) => distance(o, a) - distance(o, b))[0];
     if (friend) raw.push({ p: { x: (o.x + friend.x) / 2 + dcos(unit.facing) * 40, y: (o.y + friend.y) / 2 + dsin(unit.facing) * 40 }, why: `beside ${friend.name}` });
   }
   const out: Spot[] = [];
@@ -124,7 +151,9 @@ function pointsFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract
     out.push({ p, why: s.why });
   }
   // Prefer spots on higher ground when there are too many (a cheap, rule-free tie-break).
-  out.sort((a, b) => heightAt(ctx.bf.heightmap, b.p.x, b.p.y) - heightAt(ctx.bf.heightmap, a.p.x, a.p.y));
+  const height = new Map<Spot, number>();
+  for (const q of out) height.set(q, heightAt(ctx.bf.heightmap, q.p.x, q.p.y));
+  out.sort((a, b) => height.get(b)! - height.get(a)!);
   return out.slice(0, ctx.pointsPerOrder);
 }
 
@@ -135,7 +164,7 @@ function anglesFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract
     if (Math.abs(v) > 0.05 && !out.some((s) => Math.abs(s.p.x - v) < 0.05)) out.push({ p: { x: v, y: 0 }, why });
   };
   if (unit) {
-    const e = [...ctx.enemies].sort((a, b) => distance(unit, a) - distance(unit, b))[0];
+    const e = byDistanceFrom(unit, ctx.enemies)[0];
     if (e) push(wrapAngle(angleOf(sub(e, unit)) - unit.facing), `to face ${e.name}`);
   }
   push(Math.PI / 4, '45° left');
@@ -144,10 +173,10 @@ function anglesFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract
 }
 
 /** The values worth trying for one open parameter. Dice parameters are never guessed. */
-function paramValues(ctx: CandidateContext, unit: Unit | undefined, param: ActionParam): { value: unknown; why: string }[] {
+function paramValues(ctx: CandidateContext, unit: Unit | undefined, param: ActionParam, memo: Map<string, Surroundings>): { value: unknown; why: string }[] {
   switch (param.kind) {
     case 'point':
-      return pointsFor(ctx, unit, param).map((s) => ({ value: s.p, why: s.why }));
+      return pointsFor(ctx, unit, param, memo).map((s) => ({ value: s.p, why: s.why }));
     case 'unit':
       return param.choices.map((id) => ({ value: id, why: ctx.state.units.find((u) => u.id === id)?.name ?? id }));
     case 'angle':
@@ -162,13 +191,15 @@ function paramValues(ctx: CandidateContext, unit: Unit | undefined, param: Actio
 /** Expand legal actions into concrete candidates. */
 export function expandCandidates(ctx: CandidateContext, legal: readonly LegalAction[]): Candidate[] {
   const out: Candidate[] = [];
+  const memo = new Map<string, Surroundings>();
   for (const l of legal) {
     const unit = l.unit ? ctx.state.units.find((u) => u.id === l.unit) : undefined;
     let partial: { action: Action; why: string }[] = [{ action: { ...l.action }, why: '' }];
     for (const param of l.params) {
       const next: { action: Action; why: string }[] = [];
+      // The values depend on the order and its unit, not on the values already chosen.
+      const values = partial.length ? paramValues(ctx, unit, param, memo) : [];
       for (const p of partial) {
-        const values = paramValues(ctx, unit, param);
         for (const v of values) next.push({ action: { ...p.action, [param.name]: v.value }, why: p.why ? `${p.why}, ${v.why}` : v.why });
       }
       partial = next;
