@@ -210,7 +210,7 @@ function edges(r: OrientedRect): [Vec2, Vec2][] {
 }
 
 /** Distance from (px, py) to segment a-b: pointSegmentDistance's arithmetic on plain numbers. */
-function pointSegDist(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+export function pointSegDist(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const abx = bx - ax;
   const aby = by - ay;
   const len2 = abx * abx + aby * aby;

@@ -66,8 +66,15 @@ const allowanceCache = new Map<string, number[]>();
 /** The mean move roll. */
 export function meanAllowance(u: OnePageUnit, ctx: MoveContext): number {
   const all = allowances(u, ctx);
-  return all.reduce((a, b) => a + b, 0) / all.length;
+  // Every forecast of a move asks; the rolls of one kind are fixed, so their mean is too.
+  const known = meanCache.get(all);
+  if (known !== undefined) return known;
+  const mean = all.reduce((a, b) => a + b, 0) / all.length;
+  meanCache.set(all, mean);
+  return mean;
 }
+
+const meanCache = new WeakMap<number[], number>();
 
 function moveContext(u: OnePageUnit, endsInColumn = false): MoveContext {
   return { column: u.formation === 'column' || endsInColumn, limbered: u.formation === 'limbered', onRoad: false, current: 'none', followMe: u.rs.followMe };

@@ -13,7 +13,7 @@ import {
   normalize,
   pointPolylineDistance,
   pointRectDistance,
-  pointSegmentDistance,
+  pointSegDist,
   rectDistance,
   rectsFartherThan,
   rectInFrontZone,
@@ -72,13 +72,26 @@ export const BOUNDARY_ZONE = inch(0.5);
  * boundary are broken; crops do not slow troops.
  */
 export function groundAt(bf: Battlefield, p: Vec2): GroundClass {
-  const fs = featuresAt(bf, p);
-  if (fs.some((f) => f.kind === 'road' || f.kind === 'bridge')) return 'road';
-  if (fs.some((f) => f.kind === 'ford')) return 'difficult';
-  if (fs.some((f) => f.kind === 'river' || f.kind === 'stream')) return 'water';
-  if (fs.some((f) => f.kind === 'wood' || f.kind === 'marsh')) return 'difficult';
+  // One pass over the features here, then the classes in order of precedence.
+  let road = false;
+  let ford = false;
+  let water = false;
+  let heavy = false;
+  let rough = false;
+  for (const f of featuresAt(bf, p)) {
+    const k = f.kind;
+    if (k === 'road' || k === 'bridge') road = true;
+    else if (k === 'ford') ford = true;
+    else if (k === 'river' || k === 'stream') water = true;
+    else if (k === 'wood' || k === 'marsh') heavy = true;
+    else if (k === 'orchard' || k === 'rough') rough = true;
+  }
+  if (road) return 'road';
+  if (ford) return 'difficult';
+  if (water) return 'water';
+  if (heavy) return 'difficult';
   if (slopeAt(bf.heightmap, p.x, p.y) > STEEP_SLOPE) return 'difficult';
-  if (fs.some((f) => f.kind === 'orchard' || f.kind === 'rough')) return 'broken';
+  if (rough) return 'broken';
   for (const b of boundariesOf(bf)) {
     if (p.x < b.minX || p.x > b.maxX || p.y < b.minY || p.y > b.maxY) continue;
     if (pointPolylineDistance(p, b.line) <= BOUNDARY_ZONE) return 'broken';
@@ -368,7 +381,7 @@ export function unitsNearPath(state: OnePageState, u: Pick<OnePageUnit, 'stands'
     if (o.removed || o.carriedBy) continue;
     const r = footprint(o);
     const half = Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
-    if (pointSegmentDistance({ x: r.cx, y: r.cy }, a, b) <= reach + half) out.push(o);
+    if (pointSegDist(r.cx, r.cy, a.x, a.y, b.x, b.y) <= reach + half) out.push(o);
   }
   return out;
 }
