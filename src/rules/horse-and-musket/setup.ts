@@ -23,6 +23,7 @@ import { layoutStands, lineFrontage } from './layout';
 import { impassableFor } from './terrain';
 import { beginTurn, type TurnHooks } from './turn';
 import { holdForDeployment } from './deployment';
+import { unrolledSubtypes } from './subtypes';
 import { isUndeployed } from '../../core/deployment';
 import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Nation, OffTableForce, TroopType } from './types';
 import { dcos, dhypot, dsin } from '../../core/detmath';
@@ -544,7 +545,10 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   options.armyA = listA;
   options.armyB = listB;
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
-  const battlefield = { ...setupSpec('horse-and-musket', 3, setup.seed, TABLE), ...elevationSpec(setup.elevation) };
+  const table = { ...setupSpec('horse-and-musket', 3, setup.seed, TABLE), ...elevationSpec(setup.elevation) };
+  // Woods, marshes and watercourses are of unknown kind until their subtypes are rolled, once the
+  // initiative winner has chosen to attack or defend (B §5.2, subtypes.ts).
+  const battlefield = { ...table, subtypes: unrolledSubtypes(battlefieldFromSpec(table)) };
   const bf = battlefieldFromSpec(battlefield);
   const lists = [listA, listB];
   const sides: Side[] = lists.map((id, i) => {

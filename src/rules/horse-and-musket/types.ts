@@ -9,6 +9,7 @@ import type { HiddenState } from './hidden';
 import type { PendingChoice } from './attack';
 import type { HmDeployment } from './deployment';
 import type { EndOffer } from './ending';
+import type { TerrainRoll } from './subtypes';
 
 /** Troop types of A §3. Freikorps and Freihussars are skirmishers with the `freikorps` flag. */
 export const TROOP_TYPES = ['infantry', 'skirmInf', 'lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'artillery', 'general'] as const;
@@ -217,6 +218,8 @@ export interface HmGame {
   endOffer?: EndOffer;
   /** Deployment by the players (B §6.2-6.3, deployment.ts); absent when the engine deploys both armies. */
   deployment?: HmDeployment | null;
+  /** The §5.2 terrain subtype rolls (B §5.2, subtypes.ts), made once the postures are fixed; absent before. */
+  terrainRolls?: TerrainRoll[];
 }
 
 /** A flanking force or reinforcements waiting off the table (B §7). */
