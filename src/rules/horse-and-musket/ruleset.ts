@@ -30,7 +30,7 @@ import { hmAlerts } from './alerts';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
 import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
-import { revealTerrain, rollTerrainSubtypes, terrainKnownEvents, veilTerrain } from './subtypes';
+import { revealTerrain, rollTerrainSubtypes, terrainDice, terrainKnownEvents, veilTerrain } from './subtypes';
 import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownEvents, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
@@ -480,7 +480,7 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
       if (rules.step !== 'posture') throw new RuleError('attack or defend is chosen before the battle');
       applyPreBattle(state, bf, action, ctx);
       // With attacker and defender known, the terrain subtypes are rolled (B §6.1 step 4, subtypes.ts).
-      rollTerrainSubtypes(state, bf, ctx);
+      rollTerrainSubtypes(state, bf, { ...ctx, dice: terrainDice(state) });
       // The players set up their armies (B §6.2-6.3, deployment.ts), or the engine has done it.
       if (state.options.deployment === 'players') startDeployment(state, ctx);
       else startBattle(state, bfOf(state), ctx);

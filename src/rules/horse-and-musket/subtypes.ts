@@ -17,6 +17,7 @@
  */
 
 import { pointInPolygon, pointInRect, polygonCentroid, segmentRectDistance, corners, type Vec2 } from '../../core/geometry';
+import { DiceRoller, seededDice } from '../../core/dice';
 import { inch } from '../../core/measure';
 import { standRect, type GameEvent, type SideId } from '../../core/model';
 import type { RuleContext } from '../../core/ruleset';
@@ -126,8 +127,18 @@ const defenderOf = (state: HmState): SideId | null => state.sides.find((s) => st
 const sideName = (state: HmState, side: SideId): string => state.sides.find((s) => s.id === side)?.name ?? side;
 
 /**
+ * The dice for the subtype rolls. Like the other pre-battle rolls (setup.ts) they come from the seed
+ * whatever the dice mode: they are thrown before the players sit down at the table, and a defender's
+ * secret throws could not be entered by hand at a shared screen.
+ */
+export function terrainDice(state: HmState): DiceRoller {
+  return new DiceRoller(seededDice(`${state.seed}/terrain-subtypes`));
+}
+
+/**
  * Throw the §5.2 subtype of every wood, marsh, stream and river (B §6.1 step 4), after the postures
- * are fixed. Each throw is an event with its die; the defender's secret ones are his alone.
+ * are fixed, with `ctx.dice` (the game passes `terrainDice`). Each throw is an event with its die;
+ * the defender's secret ones are his alone.
  */
 export function rollTerrainSubtypes(state: HmState, bf: Battlefield, ctx: RuleContext): void {
   const defender = defenderOf(state);
