@@ -438,6 +438,19 @@ export function entryEdge(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>,
   };
 }
 
+/** Put a force's units off the table, beyond its entry edge, in the order they will enter (from `first` in that order). */
+export function parkOffTable(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>, units: HmUnit[], first = 0): void {
+  const edge = entryEdge(force);
+  const out = { x: -dcos(edge.inward) * PARKED, y: -dsin(edge.inward) * PARKED };
+  units.forEach((u, k) => {
+    const i = first + k;
+    u.carriedBy = OFF_TABLE;
+    u.facing = edge.inward;
+    u.x = (edge.a.x + edge.b.x) / 2 + out.x - dcos(edge.inward) * i * inch(6);
+    u.y = (edge.a.y + edge.b.y) / 2 + out.y - dsin(edge.inward) * i * inch(6);
+  });
+}
+
 const MOUNTED: TroopType[] = ['lightCav', 'heavyCav', 'cuirassier', 'skirmCav'];
 /** Foot battalions in the first line of the engine's deployment; the rest form the second line. */
 const FIRST_LINE_UNITS = 3;
@@ -489,14 +502,7 @@ function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements
     rolls: [],
   };
   force.plannedJoker = EARLIEST_ARRIVAL_JOKER[force.kind];
-  const edge = entryEdge(force);
-  const out = { x: -dcos(edge.inward) * PARKED, y: -dsin(edge.inward) * PARKED };
-  all.forEach((u, i) => {
-    u.carriedBy = OFF_TABLE;
-    u.facing = edge.inward;
-    u.x = (edge.a.x + edge.b.x) / 2 + out.x - dcos(edge.inward) * i * inch(6);
-    u.y = (edge.a.y + edge.b.y) / 2 + out.y - dsin(edge.inward) * i * inch(6);
-  });
+  parkOffTable(force, all);
   forces.push(force);
   const points = kind === 'flank' ? picked.reduce((s, u) => s + flankSurcharge(u.rs.troop, u.stands.length), 0) : -REINFORCEMENT_DISCOUNT * picked.length;
   log.push(
@@ -605,7 +611,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // attacker; an attacking winner's army is drawn back when he chooses (applyPreBattle).
   // With deployment by the players, the main bodies wait off the table for the deployment step
   // (deployment.ts), which begins once the winner has chosen.
-  const byPlayers = options.deployment === 'players';
+  const byPlayers = options.deployment !== 'automatic';
   sides.forEach((s, i) => {
     const own = fielded[s.id]!;
     if (byPlayers) {
@@ -733,7 +739,7 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
   }
   const near = state.sides[0]!.id === winner;
   // With deployment by the players nothing stands on the table yet.
-  if (!state.rules.deployment && state.options.deployment !== 'players') deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
+  if (!state.rules.deployment && state.options.deployment === 'automatic') deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
   ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} draw back at least 12" from the centre line` });
 }
 
