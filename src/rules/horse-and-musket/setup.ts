@@ -677,6 +677,10 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
       turnsTaken: 0,
     };
     if (scouted[s.id]) rules.sides[s.id]!.outscouted = true;
+    // Extra decoy counters (C §9.5): all lost if the side is outscouted (B §6.1 step 2).
+    const decoys = armies[s.id]!.decoys ?? 0;
+    if (decoys > 0 && scouted[s.id]) log.push(`${s.name} are outscouted and lose the ${decoys} extra decoy counter${decoys === 1 ? '' : 's'} they bought (C §9.5)`);
+    else if (decoys > 0) rules.sides[s.id]!.extraDecoys = decoys;
   });
   const state: HmState = {
     version: 1,

@@ -159,6 +159,8 @@ export interface HmSideState {
   turnsTaken: number;
   /** Outscouted before the battle (B §6.1 step 2): −1 to the initiative roll, flanks revealed. */
   outscouted?: boolean;
+  /** Extra decoy counters bought with the army and still held (C §9.5; lost when outscouted); absent for none. */
+  extraDecoys?: number;
 }
 
 export interface HmGame {

@@ -15,7 +15,6 @@ import { inch } from '../../../src/core/measure';
 import { stateHash } from '../../../src/core/engine';
 import { GameSession } from '../../../src/app/session';
 import { makePlayer } from '../../../src/ai/players';
-import { horseAndMusket } from '../../../src/rules/horse-and-musket/ruleset';
 import type { HmState, HmUnit } from '../../../src/rules/horse-and-musket/types';
 import { act, buildState, legal, makeGeneral, makeUnit, refuse } from './fixture';
 
