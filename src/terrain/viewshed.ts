@@ -81,7 +81,6 @@ export interface Viewshed {
 /** Marks "no constraint yet" on a ray. */
 const NONE = -Infinity;
 const EMPTY_F64 = new Float64Array(0);
-const EMPTY_F32 = new Float32Array(0);
 
 /**
  * Obstacles along grid lines, for the sweep: for each line, the stretches (in grid units along the
