@@ -63,7 +63,7 @@ describe('extra decoys on the table', () => {
     return act(s, { type: 'choose-posture', side: s.rules.initiative, choice: 'defend' });
   }
 
-  it('an outscouted side loses all its extra decoys; the other puts its own down with the hidden units\' decoys', () => {
+  it('an outscouted side loses all its extra decoys; the other puts its own down with the hidden units\' decoys', { timeout: 30_000 }, () => {
     const { state: s, events } = battle('decoy1');
     expect(s.rules.sides.a!.outscouted).toBe(true);
     expect(s.rules.sides.a!.extraDecoys).toBeUndefined();
@@ -85,7 +85,7 @@ describe('extra decoys on the table', () => {
     expect(seenByA.units.filter((u) => u.kind === 'marker' && u.side === 'b').length).toBe(live);
   });
 
-  it('the same seed and rosters give the same counters', () => {
+  it('the same seed and rosters give the same counters', { timeout: 30_000 }, () => {
     expect(battle('decoy1').state.rules.hidden).toEqual(battle('decoy1').state.rules.hidden);
   });
 });
