@@ -89,6 +89,8 @@ export interface BattlefieldSpec {
    * viewer may not know it. Applied over the generated features; absent, nothing changes.
    */
   subtypes?: SubtypeOverrides;
+  /** Features left off this copy of the table: ones its viewer has not found yet (a secret ford). */
+  unfound?: string[];
 }
 
 /** A hill placed by hand: its summit, its footprint radius and its rise, all mm. */
@@ -180,7 +182,7 @@ interface HillPlan {
 
 /** Build the battlefield a spec describes. Same spec, same result, to the last bit. */
 export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
-  if (spec.subtypes) return withSubtypes(generateBattlefield(withoutSubtypes(spec)), spec);
+  if (spec.subtypes || spec.unfound) return withSubtypes(generateBattlefield(withoutSubtypes(spec)), spec);
   const width = spec.width;
   const depth = spec.depth;
   if (!(width > 0) || !(depth > 0)) throw new RangeError(`battlefield needs a positive size, got ${width} x ${depth}`);
@@ -683,7 +685,7 @@ export function battlefieldFromSpec(spec: BattlefieldSpec): Battlefield {
     return hit;
   }
   // Subtypes are laid over the memoised table, so each side's view of it costs no new heightmap.
-  const bf = spec.subtypes ? withSubtypes(battlefieldFromSpec(withoutSubtypes(spec)), spec) : generateBattlefield(spec);
+  const bf = spec.subtypes || spec.unfound ? withSubtypes(battlefieldFromSpec(withoutSubtypes(spec)), spec) : generateBattlefield(spec);
   deepFreeze(bf.features);
   Object.freeze(bf.spec);
   memo.set(key, bf);
@@ -694,12 +696,16 @@ export function battlefieldFromSpec(spec: BattlefieldSpec): Battlefield {
 function withoutSubtypes(spec: BattlefieldSpec): BattlefieldSpec {
   const base = { ...spec };
   delete base.subtypes;
+  delete base.unfound;
   return base;
 }
 
-/** The battlefield with a spec's subtypes laid over its features (the heightmap is shared). */
+/** The battlefield with a spec's subtypes laid over its features, less those not found (the heightmap is shared). */
 function withSubtypes(base: Battlefield, spec: BattlefieldSpec): Battlefield {
-  return { ...base, spec: { ...spec }, features: applySubtypes(base.features, spec.subtypes ?? {}) };
+  const unfound = new Set(spec.unfound ?? []);
+  for (const id of unfound) if (!base.features.some((f) => f.id === id)) throw new RangeError(`unfound: there is no feature "${id}" on this battlefield`);
+  const features = applySubtypes(base.features, spec.subtypes ?? {}).filter((f) => !unfound.has(f.id));
+  return { ...base, spec: { ...spec }, features };
 }
 
 function deepFreeze(value: unknown): void {

@@ -88,6 +88,13 @@ export interface TerrainRoll {
   revealed: boolean;
 }
 
+/** A ford off the roads on the defender's half of the table (B §6.1 step 5): hidden from the attacker until found. */
+export interface SecretFord {
+  feature: string;
+  owner: SideId;
+  revealed: boolean;
+}
+
 /** Attacker units reveal a secret feature at this distance or closer (B §5.2). */
 export const REVEAL_DISTANCE = inch(1);
 
@@ -173,6 +180,11 @@ export function rollTerrainSubtypes(state: HmState, bf: Battlefield, ctx: RuleCo
   }
   state.rules.terrainRolls = rolls;
   state.battlefield = { ...state.battlefield, subtypes };
+  // Fords away from the roads on the defender's half are his secret too (B §6.1 step 5). The table's
+  // set-up has already rolled for them (5-6 at each long section's middle).
+  if (defender === null) return;
+  const fords = bf.features.filter((f) => f.kind === 'ford' && !f.roadId && featureOwner(state, f) === defender);
+  if (fords.length) state.rules.secretFords = fords.map((f) => ({ feature: f.id, owner: defender, revealed: false }));
 }
 
 /** Shortest distance from a unit's stands to a feature (0 when a stand touches or lies in it). */
@@ -193,9 +205,18 @@ function distanceToFeature(u: HmState['units'][number], f: TerrainFeature): numb
 
 /** After every action: a secret feature an attacker unit has come within 1" of is revealed to all (L15). */
 export function revealTerrain(state: HmState, bf: Battlefield, ctx: RuleContext): void {
-  const rolls = state.rules.terrainRolls;
-  if (!rolls?.some((r) => r.secret && !r.revealed)) return;
+  const rolls = state.rules.terrainRolls ?? [];
+  const fords = state.rules.secretFords ?? [];
+  if (!rolls.some((r) => r.secret && !r.revealed) && !fords.some((f) => !f.revealed)) return;
   const attackers = state.units.filter((u) => !u.removed && !u.carriedBy && u.kind !== 'marker' && state.rules.sides[u.side]?.posture === 'attacker');
+  for (const ford of fords) {
+    if (ford.revealed) continue;
+    const f = bf.features.find((x) => x.id === ford.feature);
+    const finder = f && attackers.find((u) => distanceToFeature(u, f) <= REVEAL_DISTANCE + 1e-6);
+    if (!finder) continue;
+    ford.revealed = true;
+    ctx.emit({ type: 'terrain-revealed', unit: finder.id, text: `${finder.name} comes within 1" of a ford the defender knew of (B §6.1)`, data: { feature: ford.feature } });
+  }
   for (const roll of rolls) {
     if (!roll.secret || roll.revealed) continue;
     const f = bf.features.find((x) => x.id === roll.feature);
@@ -220,15 +241,21 @@ function secretFrom(state: HmState, roll: TerrainRoll, side: SideId): boolean {
  * state itself when nothing is hidden from the side.
  */
 export function veilTerrain(state: HmState, side: SideId): HmState {
-  const rolls = state.rules.terrainRolls;
-  if (!rolls?.some((r) => secretFrom(state, r, side))) return state;
+  const rolls = state.rules.terrainRolls ?? [];
+  const attacker = state.rules.sides[side]?.posture === 'attacker';
+  const unfound = attacker ? (state.rules.secretFords ?? []).filter((f) => !f.revealed) : [];
+  if (!rolls.some((r) => secretFrom(state, r, side)) && unfound.length === 0) return state;
   const subtypes: SubtypeOverrides = { ...state.battlefield.subtypes };
   const seen = rolls.map((r) => {
     if (!secretFrom(state, r, side)) return r;
     subtypes[r.feature] = UNKNOWN_SUBTYPE;
     return { ...r, die: 0, subtype: UNKNOWN_SUBTYPE };
   });
-  return { ...state, battlefield: { ...state.battlefield, subtypes }, rules: { ...state.rules, terrainRolls: seen } };
+  const battlefield = { ...state.battlefield, subtypes, ...(unfound.length ? { unfound: unfound.map((f) => f.feature) } : {}) };
+  const rules = { ...state.rules, terrainRolls: seen };
+  // The attacker does not know how many fords there are to find.
+  if (unfound.length) delete rules.secretFords;
+  return { ...state, battlefield, rules };
 }
 
 /** An attacker's log leaves out the defender's secret throws. */

@@ -9,7 +9,7 @@ import type { HiddenState } from './hidden';
 import type { PendingChoice } from './attack';
 import type { HmDeployment } from './deployment';
 import type { EndOffer } from './ending';
-import type { TerrainRoll } from './subtypes';
+import type { SecretFord, TerrainRoll } from './subtypes';
 
 /** Troop types of A §3. Freikorps and Freihussars are skirmishers with the `freikorps` flag. */
 export const TROOP_TYPES = ['infantry', 'skirmInf', 'lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'artillery', 'general'] as const;
@@ -222,6 +222,8 @@ export interface HmGame {
   deployment?: HmDeployment | null;
   /** The §5.2 terrain subtype rolls (B §5.2, subtypes.ts), made once the postures are fixed; absent before. */
   terrainRolls?: TerrainRoll[];
+  /** Fords off the roads on the defender's half, secret from the attacker until found (B §6.1 step 5, subtypes.ts). */
+  secretFords?: SecretFord[];
 }
 
 /** A flanking force or reinforcements waiting off the table (B §7). */

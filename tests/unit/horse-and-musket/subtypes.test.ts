@@ -172,6 +172,29 @@ describe('secrecy (RTG-7)', () => {
   });
 });
 
+describe('fords off the roads (B §6.1 step 5)', () => {
+  const ford = (id: string, x: number, roadId?: string): TerrainFeature => ({ id, kind: 'ford', name: 'Ford', polygon: square(x, 41, 2), waterId: 'river-b', ...(roadId ? { roadId } : {}) });
+
+  it("on the defender's half are hidden from the attacker until one of his units comes within 1\"; a road's ford is seen by all", () => {
+    const s = table(50, 20);
+    s.battlefield = { ...s.battlefield, features: [...FEATURES, ford('ford-1', 49), ford('ford-2', 10, 'road-1')] };
+    roll(s, [5, 4, 6]);
+    expect(s.rules.secretFords).toEqual([{ feature: 'ford-1', owner: 'b', revealed: false }]);
+    const ids = (side: string, st: HmState = s) => battlefieldFromSpec(horseAndMusket.knownTo!(st, battlefieldFromSpec(st.battlefield), side).battlefield).features.map((f) => f.id);
+    expect(ids('a')).toEqual(['wood-b', 'marsh-a', 'river-b', 'ford-2']);
+    expect(ids('b')).toEqual(['wood-b', 'marsh-a', 'river-b', 'ford-1', 'ford-2']);
+    expect(horseAndMusket.knownTo!(s, battlefieldFromSpec(s.battlefield), 'a').rules.secretFords).toBeUndefined();
+    // The ford is 2" square from y = 41"; the unit's front edge 1" short of it finds it.
+    const u = s.units[0]!;
+    const fp = unitFootprint(u);
+    u.y += inch(41) - inch(1) - (fp.cy + fp.depth / 2);
+    const events: GameEvent[] = [];
+    revealTerrain(s, battlefieldFromSpec(s.battlefield), { dice: new DiceRoller(scriptedDice([])), battlefield: battlefieldFromSpec(s.battlefield), emit: (e) => events.push(e) });
+    expect(events.map((e) => e.text)).toContain('a1 comes within 1" of a ford the defender knew of (B §6.1)');
+    expect(ids('a')).toEqual(['wood-b', 'marsh-a', 'river-b', 'ford-1', 'ford-2']);
+  });
+});
+
 describe('the engine reads the true subtype', () => {
   it('infantry may not stand inside a secret forest or wade a secret deep river, though the attacker sees woodland and a river', () => {
     const s = table();
