@@ -15,6 +15,7 @@ import { stateHash } from '../../../src/core/engine';
 import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
 import type { TerrainFeature, WoodFeature } from '../../../src/terrain/features';
 import { horseAndMusket } from '../../../src/rules/horse-and-musket/ruleset';
+import { createEngineApi } from '../../../src/app/engineHost';
 import { featureOwner, revealTerrain, rollTerrainSubtypes, SUBTYPE_TABLES } from '../../../src/rules/horse-and-musket/subtypes';
 import { impassableFor, pathBlocked } from '../../../src/rules/horse-and-musket/terrain';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
@@ -220,6 +221,29 @@ describe('the engine reads the true subtype', () => {
     expect(hit?.terrain).toBe('forest');
     expect(hit!.p.y / 25.4).toBeCloseTo(31.5, 1);
     expect(pathBlocked(seen, from, to, 'infantry')).toBeUndefined();
+  });
+});
+
+describe('the page', () => {
+  it("is sent the attacker's view of the battlefield: the secret woods and watercourses generic, with no word of their kind", { timeout: 30_000 }, async () => {
+    const api = createEngineApi();
+    await api.newGame({ rulesetId: 'horse-and-musket', seed: 'dep2', options: { deployment: 'automatic' } }, 'a');
+    const r = await api.act({ type: 'choose-posture', side: 'b', choice: 'defend' }, undefined, 'a');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const truth = (await api.view()).state as unknown as HmState;
+    const secret = truth.rules.terrainRolls!.filter((t) => t.secret && !t.revealed);
+    expect(secret.length).toBeGreaterThan(0);
+    const seen = await api.battlefield(r.view.state.battlefield);
+    for (const t of secret) {
+      const f = seen.features.find((x) => x.id === t.feature)!;
+      expect('subtypeHidden' in f && f.subtypeHidden, f.name).toBeTruthy();
+    }
+    const words = (await api.history('a')).flat().filter((e) => e.type === 'terrain-roll').map((e) => e.data?.feature);
+    for (const t of secret) expect(words).not.toContain(t.feature);
+    // The defender's page gets the true kinds.
+    const own = await api.battlefield((await api.view('b')).state.battlefield);
+    for (const t of secret) expect('subtypeHidden' in own.features.find((x) => x.id === t.feature)!).toBe(false);
   });
 });
 
