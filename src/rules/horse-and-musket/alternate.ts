@@ -34,6 +34,7 @@ import {
   readDeploy,
   relativePlace,
 } from '../../core/deployment';
+import { dcos, dsin } from '../../core/detmath';
 import { inch } from '../../core/measure';
 import type { Action, SideId } from '../../core/model';
 import { unitDistances } from '../../core/unitDistance';
@@ -297,7 +298,7 @@ export function applyAlternate(state: HmState, bf: Battlefield, action: Action, 
       // The right-to-left rule: the search starts where the unit's left edge meets the leftmost right edge of its friends.
       const friends = onTable(state).filter((f) => f.side === side && !f.rs.general);
       const limit = Math.min(...friends.map((f) => acrossExtent(f, forward).right));
-      const toRight = { x: Math.sin(forward), y: -Math.cos(forward) };
+      const toRight = { x: dsin(forward), y: -dcos(forward) };
       for (const planned of order) {
         const u = unitOf(state, planned.id);
         const candidate = formed(u, formationsFor(u).length ? planned.formation : undefined);

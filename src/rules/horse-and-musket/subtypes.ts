@@ -18,6 +18,7 @@
 
 import { pointInPolygon, pointInRect, polygonCentroid, segmentRectDistance, corners, type Vec2 } from '../../core/geometry';
 import { DiceRoller, seededDice } from '../../core/dice';
+import { dhypot } from '../../core/detmath';
 import { inch } from '../../core/measure';
 import { standRect, type GameEvent, type SideId } from '../../core/model';
 import type { RuleContext } from '../../core/ruleset';
@@ -113,7 +114,7 @@ function lengthBelow(line: readonly Vec2[], centre: number): number {
   for (let i = 1; i < line.length; i++) {
     const a = line[i - 1]!;
     const b = line[i]!;
-    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const len = dhypot(b.x - a.x, b.y - a.y);
     if (a.y <= centre && b.y <= centre) s += len;
     else if (a.y < centre || b.y < centre) s += (len * Math.abs(centre - Math.min(a.y, b.y))) / Math.abs(b.y - a.y);
   }
@@ -126,7 +127,7 @@ export function featureOwner(state: HmState, f: TerrainFeature): SideId {
   const [near, far] = [state.sides[0]!.id, state.sides[1]!.id];
   if ('polygon' in f) return polygonCentroid(f.polygon).y < centre ? near : far;
   let total = 0;
-  for (let i = 1; i < f.line.length; i++) total += Math.hypot(f.line[i]!.x - f.line[i - 1]!.x, f.line[i]!.y - f.line[i - 1]!.y);
+  for (let i = 1; i < f.line.length; i++) total += dhypot(f.line[i]!.x - f.line[i - 1]!.x, f.line[i]!.y - f.line[i - 1]!.y);
   return lengthBelow(f.line, centre) * 2 >= total ? near : far;
 }
 
