@@ -11,7 +11,6 @@
 
 import type RAPIER from '@dimforge/rapier3d-compat';
 import type * as RapierModule from '@dimforge/rapier3d-compat';
-import { Quaternion, Vector3 } from 'three';
 import { nextFloat, seedRng, type RngState } from '../core/random';
 import { groundAt, type GroundPatch } from './ground';
 import { dieShape, dieTop, restingCos, type PhysicalSides } from './polyhedra';
