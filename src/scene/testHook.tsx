@@ -16,9 +16,7 @@ import { toWorld } from './coords';
 import { animating, miniatureStats } from './Units';
 import { modelsReady } from './models';
 import { diceReport, type DiceReport } from './dice/DiceLayer';
-
-/** Performance mark set once, when the first frame with the table and its miniatures has been drawn. */
-export const FIRST_TABLE_FRAME = 'tricorne-first-table-frame';
+import { FIRST_TABLE_FRAME } from './perfMarks';
 
 export interface TricorneHook {
   view(): GameView | null;

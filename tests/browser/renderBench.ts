@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { median, quantile } from '../../bench/stats';
-import { FIRST_TABLE_FRAME } from '../../src/scene/testHook';
+import { FIRST_TABLE_FRAME } from '../../src/scene/perfMarks';
 import { RESULTS } from './browser';
 
 export interface ViewFigures {
