@@ -38,7 +38,7 @@ export interface TricorneHook {
    * Render `frames` frames back to back and time them on the main thread: `submitMs` for the
    * three.js render call alone, `frameMs` including a 1-pixel read-back that waits for the GPU.
    */
-  timeFrames(frames: number): { submitMs: number; frameMs: number; calls: number; triangles: number; perFrameMs: number[] };
+  timeFrames(frames: number): { submitMs: number; frameMs: number; calls: number; triangles: number; perFrameMs: number[]; perSubmitMs: number[] };
   /** The miniatures' instanced batches in use and their instances. */
   miniatures(): { batches: number; instances: number };
   /** Show or hide the scene's objects with this name (for measuring what each part costs). */
@@ -135,18 +135,20 @@ export function TestHook() {
         const px = new Uint8Array(4);
         let submit = 0;
         const perFrameMs: number[] = [];
+        const perSubmitMs: number[] = [];
         const t0 = performance.now();
         for (let i = 0; i < frames; i++) {
           const s0 = performance.now();
           renderer.render(sc, cam);
-          submit += performance.now() - s0;
+          perSubmitMs.push(performance.now() - s0);
+          submit += perSubmitMs[i]!;
           // A one-pixel read-back waits for the frame to be drawn, so each sample is a whole frame.
           ctx.readPixels(0, 0, 1, 1, ctx.RGBA, ctx.UNSIGNED_BYTE, px);
           perFrameMs.push(performance.now() - s0);
         }
         const total = performance.now() - t0;
         const { calls, triangles } = renderer.info.render;
-        return { submitMs: submit / frames, frameMs: total / frames, calls, triangles, perFrameMs };
+        return { submitMs: submit / frames, frameMs: total / frames, calls, triangles, perFrameMs, perSubmitMs };
       },
       miniatures: () => ({ ...miniatureStats }),
       viewshed() {
