@@ -163,7 +163,8 @@ export interface EngineApi {
    * and the game turn it left the battle in (what "this turn" in a unit's tooltip is made from).
    */
   history(viewer?: string): Promise<PastAction[]>;
-  battlefield(): Promise<BattlefieldData>;
+  /** The battlefield of the game in progress, or of `spec` (a view's: what its side may know of the terrain). */
+  battlefield(spec?: BattlefieldSpec): Promise<BattlefieldData>;
   lineOfSight(from: Vec2, to: Vec2, eyeHeight: number, targetHeight: number): Promise<SightResult>;
   /**
    * What a unit sees from the centre of its front at its figures' height, under the ruleset's
