@@ -14,7 +14,7 @@ import { unitsKnownTo } from './hidden';
 import { cardLabel, discardFromHand } from './cards';
 import { TROOPS } from './charts';
 import { colourGap, destroyUnit, resolveAttack, touching } from './attack';
-import { artilleryTargets, fireArtillery, skirmishFire, skirmishTargets } from './fire';
+import { artilleryTargets, fireArtillery, GUESS_FACTOR, skirmishFire, skirmishTargets } from './fire';
 import { layoutStands, relayout } from './layout';
 import { moveCap, moveTo, walk, zoneContext } from './moves';
 import { coverOf } from './terrain';
@@ -208,7 +208,7 @@ export function attackTargets(state: HmState, bf: Battlefield, u: HmUnit): HmUni
     // the engine allows guesses up to half as far again [ENGINE DEFAULT].
     const guessing = state.options.measuring === 'after-declaring';
     const range = attackRange(u, { fog: zc.fog });
-    if (colourGap(u, t) > (guessing ? range * 1.5 : range) + 1) return false;
+    if (colourGap(u, t) > (guessing ? range * GUESS_FACTOR : range) + 1) return false;
     if (!attackLine(u, t, units, zc, { ignoreRange: guessing }).ok) return false;
     return sees(state, bf, u, t, true);
   });
@@ -362,7 +362,7 @@ function num(v: unknown, what: string): number {
   return v;
 }
 
-function point(v: unknown): Vec2 {
+export function point(v: unknown): Vec2 {
   const p = v as Vec2 | undefined;
   if (!p || typeof p.x !== 'number' || typeof p.y !== 'number' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new RuleError('the order needs a destination point');
   return p;

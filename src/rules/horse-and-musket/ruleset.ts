@@ -13,8 +13,8 @@ import { disorderStands, moveTo, walk } from './moves';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
 import { HM_ARMY_BUILDING } from './roster';
-import { activeCardMayOrder, applyGeneralMove, applyOrder, orderActions } from './orders';
-import { choiceOptions, chooseResolve, colourGap, destroyUnit, loseStands, reactToAttack, touching } from './attack';
+import { activeCardMayOrder, applyGeneralMove, applyOrder, orderActions, point } from './orders';
+import { choiceOptions, chooseResolve, colourGap, destroyUnit, loseStands, reactToAttack, relocateEvaders, touching } from './attack';
 import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePenalty, createHorseAndMusketGame, preBattleActions } from './setup';
 import { afterJoker, applyArrival, arrivalActions } from './arrivals';
 import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
@@ -323,9 +323,22 @@ function choiceActions(state: HmState, side?: string): LegalAction[] {
   return choiceOptions(state).map((o) => ({ action: { type: 'resolve-choice', side: u.side, ...o.choices }, label: `${u.name}: ${o.label}`, group: 'reaction', params: [] }));
 }
 
+/** Where Perfect Evaders go (B §1.5): a place within their reach, or nowhere. */
+function relocationActions(state: HmState, side?: string): LegalAction[] {
+  const p = state.rules.pendingRelocation!;
+  const e = unitById(state, p.evader)!;
+  if (side && side !== e.side) return [];
+  const inches = Math.round(p.reach / 25.4);
+  return [
+    { action: { type: 'relocate', side: e.side, unit: e.id }, label: `${e.name}: move up to ${inches}" after the Perfect Evade`, group: 'move', unit: e.id, params: [{ name: 'to', kind: 'point', label: `Where the evaders go (up to ${inches}", not within 9" of another enemy Colour Stand)`, origin: { x: e.x, y: e.y }, maxReach: p.reach }] },
+    { action: { type: 'relocate', side: e.side, unit: e.id, to: null }, label: `${e.name}: stay after the Perfect Evade`, group: 'pass', unit: e.id, params: [] },
+  ];
+}
+
 function legalActions(state: HmState, bf: Battlefield, side?: string): LegalAction[] {
   if (state.result || !state.active) return [];
   if (state.rules.pendingReaction) return reactionActions(state, side);
+  if (state.rules.pendingRelocation) return relocationActions(state, side);
   if (state.rules.pendingChoice) return choiceActions(state, side);
   if (offerPending(state)) return answerActions(state, side);
   const s = state.rules.turnSide;
@@ -391,6 +404,13 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     if (action.type !== 'react' || action.side !== d.side) throw new RuleError(`${d.name} must first answer the Attack: Evade or stand`);
     const cards = { skirmisher: typeof action.card === 'string' ? action.card : null, cinc: typeof action.cincCard === 'string' ? action.cincCard : null };
     reactToAttack(state, bf, ctx, String(action.choice), cards, action.angle === undefined ? 0 : Number(action.angle));
+    finishAction(state);
+    return;
+  }
+  if (rules.pendingRelocation) {
+    const e = unitById(state, rules.pendingRelocation.evader)!;
+    if (action.type !== 'relocate') throw new RuleError(`${e.name} must first finish its Perfect Evade: move it or let it stay`);
+    relocateEvaders(state, bf, ctx, action.side, action.to === null || action.to === undefined ? null : point(action.to));
     finishAction(state);
     return;
   }
@@ -530,7 +550,7 @@ function startBattle(state: HmState, bf: Battlefield, ctx: RuleContext): void {
 
 function finishAction(state: HmState): void {
   const rules = state.rules;
-  state.phase = rules.pendingReaction ? 'reaction' : rules.pendingChoice ? 'resolve choice' : offerPending(state) ? 'offer to end' : rules.step;
+  state.phase = rules.pendingReaction || rules.pendingRelocation ? 'reaction' : rules.pendingChoice ? 'resolve choice' : offerPending(state) ? 'offer to end' : rules.step;
   // A game turn is both players' turns; the log and the top bar count the same way.
   state.turn = gameTurn(rules.turnNumber);
   if (!state.result) state.result = battleResult(state);
