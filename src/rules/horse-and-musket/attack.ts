@@ -1036,7 +1036,7 @@ export type RelocationCheck = { ok: true; pose: Pose; distance: number } | { ok:
 export function relocationCheck(state: HmState, bf: Battlefield, evader: HmUnit, attacker: HmUnit | undefined, reach: number, to: Vec2): RelocationCheck {
   const d = dhypot(to.x - evader.x, to.y - evader.y);
   if (!Number.isFinite(d)) return { ok: false, reason: 'the evaders need a place to go' };
-  if (d > reach + 0.5) return { ok: false, reason: `${evader.name} may go at most ${toInches(reach)}" after a Perfect Evade, not ${toInches(d).toFixed(1)}"` };
+  if (d > reach + 0.5) return { ok: false, reason: `${evader.name} may go at most ${toInches(reach).toFixed(0)}" after a Perfect Evade, not ${toInches(d).toFixed(1)}"` };
   const heading = d > 0.5 ? angleOf(sub(to, colourPoint(evader))) : evader.facing;
   const facing = attacker && !attacker.removed ? angleOf(sub(colourPoint(attacker), to)) : heading;
   const w = walk(state, bf, evader, heading, d, facing, { exemptHalts: true });
@@ -1122,16 +1122,17 @@ const HALT_SHORT_OF_FRIENDS = inch(2);
 function chargeOn(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side): string[] {
   const u = a.unit;
   const full = inch(TROOPS[u.rs.troop].charge ?? 9);
-  const enemies = liveUnits(state).filter((e) => e.side !== u.side && !e.rs.general?.attachedTo);
-  const contact = contactAlong(u, u.facing, full, enemies);
-  let w = walk(state, bf, u, u.facing, contact ? contact.distance : full, u.facing, { exemptHalts: true, ignore: contact ? [contact.unit.id] : [] });
+  // Friends' skirmishers are moved aside and attached Generals ride with their units: neither is met.
+  const met = liveUnits(state).filter((o) => o.id !== u.id && !o.rs.general?.attachedTo && (o.side !== u.side || !isSkirmisherTroop(o)));
+  const first = contactAlong(u, u.facing, full, met);
+  const friend = first && first.unit.side === u.side ? first.unit : null;
+  const contact = first && !friend ? first : null;
+  const go = friend ? Math.max(0, first!.distance - HALT_SHORT_OF_FRIENDS) : contact ? contact.distance : full;
+  const w = walk(state, bf, u, u.facing, go, u.facing, { exemptHalts: true, ignore: contact ? [contact.unit.id] : [] });
   const reached = contact !== null && w.travelled >= contact.distance - 1;
   const notes: string[] = [];
-  if (!reached && w.hitFriend) {
-    const friend = unitById(state, w.hitFriend)!;
-    w = walk(state, bf, u, u.facing, Math.max(0, w.travelled - HALT_SHORT_OF_FRIENDS), u.facing, { exemptHalts: true });
-    notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" and halts 2" short of ${friend.name}`);
-  } else if (reached) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" into ${contact.unit.name}`);
+  if (friend && w.travelled >= go - 1) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" and halts 2" short of ${friend.name}`);
+  else if (reached) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" into ${contact.unit.name}`);
   else notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`);
   notes.push(...moveTo(state, bf, u, w.pose));
   if (!reached || u.removed) return notes;
