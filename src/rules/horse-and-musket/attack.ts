@@ -41,7 +41,9 @@ import { ARMY_LISTS } from './armies';
 import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire } from './fire';
 import { discardFromHand } from './cards';
 import { relayout } from './layout';
-import { destroyStands, disorderStands, moveTo, walk, zoneContext } from './moves';
+import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext } from './moves';
+import { describeGap, fitLooseInGap, terrainGapToThread } from './gaps';
+import type { Passage } from '../../core/passage';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
@@ -274,8 +276,11 @@ function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, rea
 /** Move straight away from a point: Withdraw, Retire, Break & Run (A §19.3-19.6). */
 function fallBack(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number; y: number }, dist: number, faceBack: boolean): string[] {
   const heading = angleOf(sub(colourPoint(u), from));
-  const w = walk(state, bf, u, heading, dist, faceBack ? wrapAngle(heading + Math.PI) : heading, { exemptHalts: true });
+  // Running troops break formation for a gap between ground, not for one between units (A §19.3).
+  const gap = u.rs.retrograde === 'running' ? terrainGapToThread(state, bf, u, colourPoint(u), pointAhead(u, heading, dist)) : null;
+  const w = walk(state, bf, u, heading, dist, faceBack ? wrapAngle(heading + Math.PI) : heading, { exemptHalts: true, colourStandOnly: gap !== null });
   const notes = moveTo(state, bf, u, w.pose);
+  if (gap && !u.removed) notes.push(...threadGap(state, bf, u, gap));
   u.rs.retrogradeHeading = heading;
   if (w.hitEnemy && u.rs.retrograde === 'running') {
     // A running unit that meets an enemy is destroyed (A §11.8).
@@ -289,6 +294,17 @@ function fallBack(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number;
     }
   }
   return notes;
+}
+
+/** Troops that went through a gap between ground broke formation to do it, and stand in a file if they must (A §11.7). */
+function threadGap(state: HmState, bf: Battlefield, u: HmUnit, gap: Passage): string[] {
+  if (u.formation === 'line' || u.formation === 'column') {
+    if (u.rs.troop === 'artillery' || u.rs.troop === 'general') return [];
+    u.formation = 'loose';
+    relayout(u);
+  }
+  fitLooseInGap(state, bf, u);
+  return [`${u.name} breaks formation to pass ${describeGap(gap)}`];
 }
 
 /** A unit destroyed outright: removed, with a marker friends count as broken within 9" (A §25). */
@@ -896,8 +912,11 @@ function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] 
 
 /** Walk a unit straight along a heading; evaders that meet the enemy or impassable ground are destroyed (B §1.5). */
 function evadeMove(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number): string[] {
-  const w = walk(state, bf, u, heading, dist, heading, { exemptHalts: true });
+  // Evaders break formation for a gap between ground, never for one between units (B §1.5).
+  const gap = terrainGapToThread(state, bf, u, colourPoint(u), pointAhead(u, heading, dist));
+  const w = walk(state, bf, u, heading, dist, heading, { exemptHalts: true, colourStandOnly: gap !== null });
   const notes = [`${u.name} evades ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose, { looseAllowed: false })];
+  if (gap && !u.removed) notes.push(...threadGap(state, bf, u, gap));
   if (w.travelled < dist - 1) {
     if (w.hitEnemy) notes.push(...destroyUnit(state, u, 'evaded into the enemy'));
     else if (w.hitTerrain) notes.push(...destroyUnit(state, u, 'evaded into impassable ground'));

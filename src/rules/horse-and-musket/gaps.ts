@@ -151,3 +151,15 @@ function cornersInset(r: OrientedRect): Vec2[] {
   const c = { x: r.cx, y: r.cy };
   return corners(r).map((k) => lerp(k, c, 1 / Math.max(1, Math.min(r.width, r.depth) / 2)));
 }
+
+/**
+ * A gap between ground (not units) that evading or running troops break formation to pass (A §11.8,
+ * B §1.5, §4.10): narrower than they stand but wide enough for loose formation (one stand for
+ * skirmishers). Null when there is none, or it is too narrow, and they will plough into the ground.
+ */
+export function terrainGapToThread(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2, to: Vec2): Passage | null {
+  const g = gapAlong(state, bf, u, from, to, { terrainOnly: true, need: spanOf(u) });
+  if (!g) return null;
+  const least = breaksRanks(u) ? MIN_LOOSE_GAP : STAND_SIZE[u.rs.troop].width;
+  return g.width >= least - 0.5 ? g : null;
+}

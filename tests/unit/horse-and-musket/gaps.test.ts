@@ -6,7 +6,7 @@ import { narrowestPassage, rayToRects } from '../../../src/core/passage';
 import type { Vec2 } from '../../../src/core/geometry';
 import type { BuildingFeature, CrossingFeature, TerrainFeature, WaterFeature } from '../../../src/terrain/features';
 import type { Formation, HmState, TroopType } from '../../../src/rules/horse-and-musket/types';
-import { act, buildState, expectPose, flatTable, makeGeneral, makeUnit, refuse, unit, UP } from './fixture';
+import { act, attack, buildState, event, expectPose, flatTable, makeGeneral, makeUnit, refuse, unit, UP } from './fixture';
 
 const box = (x0: number, y0: number, x1: number, y1: number): Vec2[] => [
   { x: inch(x0), y: inch(y0) },
@@ -144,5 +144,40 @@ describe('narrow gaps (A §11.7, B §4.10)', () => {
     const why = refuse(position('infantry', 'line', 14, ground), move({ x: 36, y: 20 }));
     expect(why).toContain('the gap between The Weistritz and The Weistritz (3.0" wide)');
     expectPose(unit(act(position('infantry', 'column', 14, ground), move({ x: 36, y: 20 })).state, 'M'), 36, 20);
+  });
+});
+
+describe('evaders and gaps between ground (B §1.5, §4.10)', () => {
+  /** Infantry A attacks skirmishers S, whose way straight back runs between the barns. */
+  function evaders(width: number): HmState {
+    const s = buildState({
+      units: [
+        makeUnit({ id: 'A', side: 'a', troop: 'infantry', x: 36, y: 8 }),
+        makeUnit({ id: 'S', side: 'b', troop: 'skirmInf', x: 36, y: 17 }),
+        makeGeneral('ga', 'a', 6, 2),
+        makeGeneral('gb', 'b', 66, 46),
+        ...['R1', 'R2'].map((id, i) => makeUnit({ id, side: 'b', troop: 'infantry', x: 58 + i * 8, y: 44 })),
+      ],
+      hands: { a: ['u:A:1'] },
+    });
+    s.battlefield = { ...flatTable(), features: barns(width) };
+    return s;
+  }
+
+  it('break formation to pass a 3" gap, where their chain would have struck the barns', () => {
+    const declared = attack(evaders(3), 'A', 'S', []);
+    // A 5: evade 6" straight away; the attackers move 6" forward without testing.
+    const r = act(declared.state, { type: 'react', side: 'b', choice: 'evade', card: null }, [5]);
+    const s = unit(r.state, 'S');
+    expect(s.removed).toBe(false);
+    expectPose(s, 36, 23, UP);
+    expect(event(r.events, 'attack-result').text).toContain('S breaks formation to pass the gap between West barn and East barn (3.0" wide)');
+  });
+
+  it('are destroyed by a gap narrower than one stand', () => {
+    const declared = attack(evaders(1.4), 'A', 'S', []);
+    const r = act(declared.state, { type: 'react', side: 'b', choice: 'evade', card: null }, [5]);
+    expect(unit(r.state, 'S').removed).toBe(true);
+    expect(event(r.events, 'attack-result').text).toContain('S is destroyed (evaded into impassable ground)');
   });
 });
