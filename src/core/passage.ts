@@ -38,7 +38,7 @@ export interface Passage {
 }
 
 export interface PassageOptions {
-  /** How far to look either side, mm: a passage wider than this is no concern. */
+  /** Passages at least this wide are no concern, mm: rays look no further than it, in all. */
   reach: number;
   /** Spacing of the cross-sections along the path, mm. */
   step: number;
@@ -47,9 +47,9 @@ export interface PassageOptions {
 /**
  * The narrowest passage a path from `a` to `b` goes through: at cross-sections every `step` along
  * it, rays run left and right, square to the path, until they meet an obstacle; the passage there
- * is the sum of the two. Only sections bounded on both sides within `reach` count, and a section
- * whose point is inside an obstacle is a collision, not a gap, and is skipped. Null when the path
- * passes through no passage narrower than twice the reach.
+ * is the sum of the two. Only passages narrower than `reach` count (so the right-hand ray looks only
+ * as far as the left one leaves), and a section whose point is inside an obstacle is a collision,
+ * not a gap, and is skipped. Null when the path passes through no passage narrower than `reach`.
  */
 export function narrowestPassage(a: Vec2, b: Vec2, probe: ClearanceProbe, opts: PassageOptions): Passage | null {
   const len = dhypot(b.x - a.x, b.y - a.y);
@@ -63,10 +63,11 @@ export function narrowestPassage(a: Vec2, b: Vec2, probe: ClearanceProbe, opts: 
     const along = (len * k) / n;
     const p = { x: a.x + fwd.x * along, y: a.y + fwd.y * along };
     const l = probe(p, leftDir, opts.reach);
-    if (!l || l.distance <= 0) continue;
-    const r = probe(p, rightDir, opts.reach);
+    if (!l || l.distance <= 0 || l.distance >= opts.reach) continue;
+    const r = probe(p, rightDir, opts.reach - l.distance);
     if (!r || r.distance <= 0) continue;
     const width = l.distance + r.distance;
+    if (width >= opts.reach) continue;
     if (!best || width < best.width - 1e-9) best = { width, at: p, along, left: l.what, right: r.what };
   }
   return best;

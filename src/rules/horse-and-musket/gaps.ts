@@ -29,8 +29,8 @@ import { isSkirmisher } from './zones';
 export const MIN_LOOSE_GAP = inch(2);
 /** A line comes within this of a narrow gap and breaks ranks (A §11.7). */
 export const GAP_LOOSE_REACH = inch(1);
-/** Cross-sections along a path are this far apart, mm. */
-const GAP_STEP = inch(0.25);
+/** Cross-sections along a path are this far apart, mm: finer than any building or bridge is deep. */
+const GAP_STEP = inch(0.5);
 
 /** The width a unit needs to pass in its formation, mm: its line for line and loose units, one stand otherwise. */
 export function frontageFor(u: HmUnit): number {
@@ -68,7 +68,7 @@ export interface GapOptions {
  */
 export function gapAlong(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2, to: Vec2, opts: GapOptions = {}): Passage | null {
   const need = opts.need ?? frontageFor(u);
-  const reach = need + 1;
+  const reach = need;
   const len = dhypot(to.x - from.x, to.y - from.y);
   const heading = len > 1e-6 ? datan2(to.y - from.y, to.x - from.x) : u.facing;
   const front = add(to, scale(direction(heading), STAND_SIZE[u.rs.troop].depth / 2));
@@ -82,12 +82,14 @@ export function gapAlong(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2,
       });
   const probe: ClearanceProbe = (p, dir, maxLen) => {
     let best: { distance: number; what: string } | null = null;
-    const hit = pathBlocked(bf, p, add(p, scale(dir, maxLen)), u.rs.troop);
-    if (hit) best = { distance: hit.t * maxLen, what: hit.feature.name };
     for (const f of friends) {
       const d = rayToRects(p, dir, maxLen, [f.rect]);
       if (d !== null && (!best || d < best.distance)) best = { distance: d, what: f.name };
     }
+    // The ground is the dearer test: it need look only as far as the nearest friend.
+    const len = best ? best.distance : maxLen;
+    const hit = len > 0 ? pathBlocked(bf, p, add(p, scale(dir, len)), u.rs.troop) : undefined;
+    if (hit && hit.t < 1) best = { distance: hit.t * len, what: hit.feature.name };
     return best;
   };
   const gap = narrowestPassage(from, front, probe, { reach, step: GAP_STEP });
