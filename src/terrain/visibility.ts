@@ -8,7 +8,7 @@
 
 import type { Vec2 } from '../core/geometry';
 import type { Battlefield } from './battlefield';
-import { sightClear, type SightOptions } from './sight';
+import { sightClear, type SightHint, type SightOptions } from './sight';
 
 export interface SightObserver {
   id: string;
@@ -116,6 +116,8 @@ function signature(points: readonly Vec2[], height: number): string {
 /** Does one unit see another: the point pairs, nearest first, until one sees. */
 class PairSight {
   private readonly sight: SightOptions = { eyeHeight: 0, targetHeight: 0 };
+  // What blocked the last line tried: the next pair of points, close by, is often blocked alike.
+  private readonly hint: SightHint = { kind: 'none', x: 0, y: 0, feature: -1 };
   private readonly maxRange: number;
   // Scratch for the point pairs of one unit pair, sorted by length.
   private order = new Int32Array(64);
@@ -148,7 +150,9 @@ class PairSight {
         const q = tg.points[b]!;
         const k = a * tg.points.length + b;
         order[k] = k;
-        lengths[k] = (q.x - p.x) ** 2 + (q.y - p.y) ** 2;
+        const dx = q.x - p.x;
+        const dy = q.y - p.y;
+        lengths[k] = dx * dx + dy * dy;
       }
     }
     // Shorter lines are cheaper and more often clear: try them first (insertion sort, ~25 items).
@@ -166,7 +170,7 @@ class PairSight {
       const k = order[x]!;
       const p = ob.points[(k / tg.points.length) | 0]!;
       const q = tg.points[k % tg.points.length]!;
-      if (sightClear(this.bf, p, q, this.sight)) return true;
+      if (sightClear(this.bf, p, q, this.sight, this.hint)) return true;
     }
     return false;
   }
