@@ -38,7 +38,7 @@ import {
   type ResolveRole,
 } from './charts';
 import { ARMY_LISTS } from './armies';
-import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire } from './fire';
+import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire, type EarlierPlaces } from './fire';
 import { discardFromHand } from './cards';
 import { relayout } from './layout';
 import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext } from './moves';
@@ -931,11 +931,14 @@ function evadeMove(state: HmState, bf: Battlefield, u: HmUnit, heading: number, 
   return notes;
 }
 
-/** Evaders fire as skirmishers at the attacker when it is in reach (B §1.5); a refusal simply means no fire. */
-function evaderFire(state: HmState, bf: Battlefield, ctx: RuleContext, evader: HmUnit, attacker: HmUnit): string[] {
+/**
+ * Evaders fire as skirmishers at the attacker when it is in reach, now or where both stood when the
+ * Evade began (B §1.5); a refusal simply means no fire.
+ */
+function evaderFire(state: HmState, bf: Battlefield, ctx: RuleContext, evader: HmUnit, attacker: HmUnit, earlier?: EarlierPlaces): string[] {
   if (evader.removed || attacker.removed || !isSkirmisherTroop(evader)) return [];
   try {
-    skirmishFire(state, bf, ctx, evader.id, attacker.id);
+    skirmishFire(state, bf, ctx, evader.id, attacker.id, earlier ? { earlier } : {});
     return [`${evader.name} fires as it evades`];
   } catch (e) {
     if (e instanceof RuleError) return [`${evader.name} cannot fire: ${e.reason}`];
@@ -973,6 +976,8 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
     chart: r.ref,
   });
   const origin = { x: defender.x, y: defender.y };
+  const originFacing = defender.facing;
+  const attackerStart = { x: attacker.x, y: attacker.y, facing: attacker.facing };
   const away = wrapAngle(angleOf(sub(origin, colourPoint(attacker))) + wheel);
   if (defender.rs.troop === 'lightCav' && !r.result.standFire) {
     defender.formation = 'loose';
@@ -996,7 +1001,8 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
     if (r.result.perfect && !defender.removed) {
       // A Perfect Evade waits until the attackers have moved, then goes where its side chooses (B §1.5).
       const { unit: _unit, opponent: _opponent, ...attackerSide } = a;
-      state.rules.pendingRelocation = { evader: defender.id, attacker: attacker.id, reach: inch(r.inches), aspect: declared.aspect, evadeRow: r.ref.row, attackerSide, log };
+      const earlier: EarlierPlaces = { firer: { ...origin, facing: originFacing }, target: attackerStart };
+      state.rules.pendingRelocation = { evader: defender.id, attacker: attacker.id, reach: inch(r.inches), aspect: declared.aspect, evadeRow: r.ref.row, attackerSide, earlier, log };
       state.active = defender.side;
       ctx.emit({
         type: 'evade-relocation',
@@ -1039,6 +1045,8 @@ export interface PendingRelocation {
   /** The Evade chart's row, for the evaders' side of the confrontation. */
   evadeRow: string;
   attackerSide: SideRecord;
+  /** Where evaders and attacker stood when the Evade began: the evaders' fire reaches 9" from there too. */
+  earlier: EarlierPlaces;
   /** The Attack's log so far. */
   log: string[];
 }
@@ -1094,7 +1102,7 @@ export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContex
     const dir = check.distance > 0.5 ? ` ${toInches(check.distance).toFixed(1)}"` : '';
     log.push(`${evader.name} slips away${dir} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
   } else log.push(`${evader.name} stays where it is after its Perfect Evade`);
-  log.push(...evaderFire(state, bf, ctx, evader, attacker));
+  log.push(...evaderFire(state, bf, ctx, evader, attacker, p.earlier));
   const a: Side = { ...p.attackerSide, unit: attacker, opponent: evader };
   log.push(...closeEvade(state, bf, ctx, a, evader, p.aspect, p.evadeRow));
   ctx.emit({ type: 'attack-result', unit: attacker.id, target: evader.id, side: attacker.side, text: log.join('. ') });

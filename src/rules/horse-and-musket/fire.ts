@@ -1053,9 +1053,16 @@ interface StandCheck {
 }
 
 /** The stands of a skirmisher unit that may fire at a target (B §1.6): undisordered, within 9", a clear line, in sight. */
-function skirmishStands(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit): StandCheck {
+/** Where a firer and its target stood earlier: an Evade's fire may reach targets within 9" at its start (B §1.5). */
+export interface EarlierPlaces {
+  firer: { x: number; y: number; facing: number };
+  target: { x: number; y: number; facing: number };
+}
+
+function skirmishStands(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, earlier?: EarlierPlaces): StandCheck {
   const range = inch(SKIRMISHER_FIRE_RANGE);
   const tRects = rectsOf(target);
+  const tBefore = earlier ? rectsOf({ ...target, ...earlier.target }) : [];
   const sight = fireSight(state, true, target);
   const stands: number[] = [];
   let nearest = Infinity;
@@ -1065,7 +1072,8 @@ function skirmishStands(state: HmState, bf: Battlefield, u: HmUnit, target: HmUn
   u.stands.forEach((s, i) => {
     if (s.status !== 'ok') return;
     const own = standRect(u, s);
-    const d = Math.min(...tRects.map((t) => rectDistance(own, t)));
+    const before = earlier ? standRect({ ...u, ...earlier.firer }, s) : null;
+    const d = Math.min(...tRects.map((t) => rectDistance(own, t)), ...(before ? tBefore.map((t) => rectDistance(before, t)) : []));
     nearest = Math.min(nearest, d);
     if (d > range + EPS) return;
     inRange++;
@@ -1143,6 +1151,8 @@ export interface SkirmishFireOptions {
   stands?: readonly number[];
   /** Other skirmishing-infantry units whose eligible stands join this throw. */
   joinedBy?: readonly string[];
+  /** Also in range if within 9" where firer and target stood earlier (an Evade's start, B §1.5). */
+  earlier?: EarlierPlaces;
 }
 
 export interface SkirmishFireResult {
@@ -1173,7 +1183,7 @@ export function skirmishFire(state: HmState, bf: Battlefield, ctx: RuleContext, 
   const target = mustTarget(state, targetId);
   const tWhy = skirmishTargetReason(state, u, target);
   if (tWhy) throw new RuleError(`${u.name} cannot fire at ${target.name}: ${tWhy}`);
-  const own = skirmishStands(state, bf, u, target);
+  const own = skirmishStands(state, bf, u, target, opts.earlier);
   let mine = own.stands;
   if (opts.stands) {
     const bad = opts.stands.find((i) => !own.stands.includes(i));

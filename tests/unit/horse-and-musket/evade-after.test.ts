@@ -43,13 +43,15 @@ describe('a Perfect Evade (B §1.5)', () => {
   it('goes where its side chooses, faces the attacker, and the Attack ends with the confrontation dice', () => {
     const r0 = perfect();
     expect(refuse(r0.state, relocate({ x: 30, y: 28 }))).toBe('S may go at most 6" after a Perfect Evade, not 6.3"');
-    // 4" left and 4" up: out of the skirmishers' 9" reach of A, so no fire; then A 5 dice (4+) and S 4 dice (5+).
-    const r = act(r0.state, relocate({ x: 32, y: 30 }), [4, 4, 1, 1, 1, 6, 1, 1, 1]);
+    // 4" left and 4" up, now 11" from A; but A was within 9" when the Evade began, so S fires: 6+6 = 12,
+    // more than its 4 stands, no hit. Then A's 5 confrontation dice (4+) and S's 4 (5+).
+    const r = act(r0.state, relocate({ x: 32, y: 30 }), [6, 6, 4, 4, 1, 1, 1, 6, 1, 1, 1]);
     const s = unit(r.state, 'S');
     expectPose(s, 32, 30, Math.atan2(18.5 - 30, 36 - 32));
     const text = event(r.events, 'attack-result').text;
     expect(text).toContain('S slips away 5.7" and regroups facing A');
-    expect(text).toContain('S cannot fire');
+    expect(text).toContain('S fires as it evades');
+    expect(event(r.events, 'skirmish-fire', 'S').dice).toEqual([{ purpose: 'skirmisher fire: 4 stands', sides: 6, values: [6, 6] }]);
     expect(text).toContain("Confrontation: A (resolute) 4 4 1 1 1 → 2 of S's stands disordered; S (uncertain) 6 1 1 1 → 1 of A's disordered");
     expect(r.state.result).toBeNull();
     expect(r.state.active).toBe('a');
