@@ -42,8 +42,7 @@ import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFi
 import { discardFromHand } from './cards';
 import { relayout } from './layout';
 import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext } from './moves';
-import { describeGap, fitLooseInGap, terrainGapToThread } from './gaps';
-import type { Passage } from '../../core/passage';
+import { breakFormationThrough, terrainGapToThread } from './gaps';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
@@ -280,7 +279,7 @@ function fallBack(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number;
   const gap = u.rs.retrograde === 'running' ? terrainGapToThread(state, bf, u, colourPoint(u), pointAhead(u, heading, dist)) : null;
   const w = walk(state, bf, u, heading, dist, faceBack ? wrapAngle(heading + Math.PI) : heading, { exemptHalts: true, colourStandOnly: gap !== null });
   const notes = moveTo(state, bf, u, w.pose);
-  if (gap && !u.removed) notes.push(...threadGap(state, bf, u, gap));
+  if (gap && !u.removed) notes.push(...breakFormationThrough(state, bf, u, gap));
   u.rs.retrogradeHeading = heading;
   if (w.hitEnemy && u.rs.retrograde === 'running') {
     // A running unit that meets an enemy is destroyed (A §11.8).
@@ -294,17 +293,6 @@ function fallBack(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number;
     }
   }
   return notes;
-}
-
-/** Troops that went through a gap between ground broke formation to do it, and stand in a file if they must (A §11.7). */
-function threadGap(state: HmState, bf: Battlefield, u: HmUnit, gap: Passage): string[] {
-  if (u.formation === 'line' || u.formation === 'column') {
-    if (u.rs.troop === 'artillery' || u.rs.troop === 'general') return [];
-    u.formation = 'loose';
-    relayout(u);
-  }
-  fitLooseInGap(state, bf, u);
-  return [`${u.name} breaks formation to pass ${describeGap(gap)}`];
 }
 
 /** A unit destroyed outright: removed, with a marker friends count as broken within 9" (A §25). */
@@ -916,7 +904,7 @@ function evadeMove(state: HmState, bf: Battlefield, u: HmUnit, heading: number, 
   const gap = terrainGapToThread(state, bf, u, colourPoint(u), pointAhead(u, heading, dist));
   const w = walk(state, bf, u, heading, dist, heading, { exemptHalts: true, colourStandOnly: gap !== null });
   const notes = [`${u.name} evades ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose, { looseAllowed: false })];
-  if (gap && !u.removed) notes.push(...threadGap(state, bf, u, gap));
+  if (gap && !u.removed) notes.push(...breakFormationThrough(state, bf, u, gap));
   if (w.travelled < dist - 1) {
     if (w.hitEnemy) notes.push(...destroyUnit(state, u, 'evaded into the enemy'));
     else if (w.hitTerrain) notes.push(...destroyUnit(state, u, 'evaded into impassable ground'));

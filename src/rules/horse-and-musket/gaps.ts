@@ -19,7 +19,7 @@ import { standRect } from '../../core/model';
 import { inch, toInches } from '../../core/measure';
 import { narrowestPassage, rayToRects, type ClearanceProbe, type Passage } from '../../core/passage';
 import type { Battlefield } from '../../terrain/battlefield';
-import { STAND_SIZE, lineFrontage } from './layout';
+import { STAND_SIZE, lineFrontage, relayout } from './layout';
 import { impassableFor, pathBlocked } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { liveUnits } from './world';
@@ -133,19 +133,32 @@ export function narrowGapAhead(state: HmState, bf: Battlefield, u: HmUnit): Pass
  * on ground it may not enter or on friends: the way a unit threads a defile (A §11.7).
  */
 export function fitLooseInGap(state: HmState, bf: Battlefield, u: HmUnit): boolean {
-  const friends = liveUnits(state).filter((o) => o.side === u.side && o.id !== u.id && !isSkirmisher(o) && o.rs.troop !== 'general');
-  const blocked = (unit: HmUnit): boolean =>
-    unit.stands.some((s) => {
-      const r = standRect(unit, s);
-      const pts = [{ x: r.cx, y: r.cy }, ...cornersInset(r)];
-      if (pts.some((p) => impassableFor(bf, p, u.rs.troop))) return true;
-      return friends.some((f) => f.stands.some((t) => rectsOverlap(r, standRect(f, t), 1)));
-    });
-  if (!blocked(u)) return false;
+  if (!standsBlocked(state, bf, u)) return false;
   const { depth } = STAND_SIZE[u.rs.troop];
   // A file, every other stand a hair aside so they do not line up (A §11.7: "not quite touching, not aligned").
   u.stands = u.stands.map((s, i) => ({ ...s, f: -i * (depth + inch(0.1)), l: i % 2 === 0 ? 0 : inch(0.1) }));
   return true;
+}
+
+/** Whether any of the unit's stands, as laid out now, stands on ground it may not enter or on a friendly formed unit. */
+export function standsBlocked(state: HmState, bf: Battlefield, u: HmUnit): boolean {
+  const friends = liveUnits(state).filter((o) => o.side === u.side && o.id !== u.id && !isSkirmisher(o) && o.rs.troop !== 'general');
+  return u.stands.some((s) => {
+    const r = standRect(u, s);
+    const pts = [{ x: r.cx, y: r.cy }, ...cornersInset(r)];
+    if (pts.some((p) => impassableFor(bf, p, u.rs.troop))) return true;
+    return friends.some((f) => f.stands.some((t) => rectsOverlap(r, standRect(f, t), 1)));
+  });
+}
+
+/** Troops that went through a gap between ground broke formation to do it, and stand in a file if they must (A §11.7). */
+export function breakFormationThrough(state: HmState, bf: Battlefield, u: HmUnit, gap: Passage): string[] {
+  if ((u.formation === 'line' || u.formation === 'column') && breaksRanks(u)) {
+    u.formation = 'loose';
+    relayout(u);
+  }
+  fitLooseInGap(state, bf, u);
+  return [`${u.name} breaks formation to pass ${describeGap(gap)}`];
 }
 
 /** The corners pulled a millimetre toward the centre, so a stand touching an edge does not count as on it. */

@@ -9,7 +9,8 @@ import { CARD_LABELS, cardLabel, discardFromHand, reshuffle } from './cards';
 import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair, type ResolveChoice } from './charts';
 import { grapeshotPhase } from './fire';
 import { relayout } from './layout';
-import { disorderStands, moveTo, walk } from './moves';
+import { disorderStands, moveTo, pointAhead, walk } from './moves';
+import { breakFormationThrough, standsBlocked, terrainGapToThread } from './gaps';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
 import { HM_ARMY_BUILDING } from './roster';
@@ -66,8 +67,12 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
     if (u.rs.retrograde === 'running') {
       const near = nearestEnemy(u, liveUnits(state).filter((x) => x.rs.troop !== 'general'));
       const heading = near ? angleOf(sub(u, { x: near.unit.x, y: near.unit.y })) : u.facing;
-      const w = walk(state, bf, u, heading, inch(TROOPS[u.rs.troop].breakRun ?? 6), heading, { exemptHalts: true });
+      const run = inch(TROOPS[u.rs.troop].breakRun ?? 6);
+      // Runners break formation for a gap between ground, not between units (A §19.3).
+      const gap = terrainGapToThread(state, bf, u, u, pointAhead(u, heading, run));
+      const w = walk(state, bf, u, heading, run, heading, { exemptHalts: true, colourStandOnly: gap !== null });
       notes.push(`${u.name} runs ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose, { looseAllowed: false }));
+      if (gap && !u.removed) notes.push(...breakFormationThrough(state, bf, u, gap));
       if (w.hitEnemy && !u.removed) notes.push(...destroyUnit(state, u, 'ran into the enemy'));
     } else if (u.rs.retrograde === 'withdrawing' || u.rs.retrograde === 'retreating') {
       notes.push(...withdrawOn(state, bf, u));
@@ -84,9 +89,15 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
         }
       }
     } else if (u.formation === 'loose' && !u.rs.moved && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav') {
+      const loose = u.stands;
       u.formation = u.rs.baseFormation;
       relayout(u);
-      notes.push(`${u.name} re-forms ${u.rs.baseFormation === 'line' ? 'line' : 'column'} about its Colour Stand`);
+      if (standsBlocked(state, bf, u)) {
+        // No room to re-form inside a narrow gap: it stays loose until it is through [ENGINE DEFAULT].
+        u.formation = 'loose';
+        u.stands = loose;
+        notes.push(`${u.name} stays loose: there is no room to re-form ${u.rs.baseFormation === 'line' ? 'line' : 'column'} where it stands`);
+      } else notes.push(`${u.name} re-forms ${u.rs.baseFormation === 'line' ? 'line' : 'column'} about its Colour Stand`);
     }
     if (notes.length) ctx.emit({ type: 'compulsory', side, unit: u.id, text: notes.join('. ') });
   }

@@ -181,3 +181,28 @@ describe('evaders and gaps between ground (B §1.5, §4.10)', () => {
     expect(event(r.events, 'attack-result').text).toContain('S is destroyed (evaded into impassable ground)');
   });
 });
+
+describe('re-forming in a narrow gap (A §11.7)', () => {
+  /** M, loose and unmoved, at the end of a turn in which its side issued orders. */
+  function standing(y: number): HmState {
+    const s = buildState({
+      units: [makeUnit({ id: 'M', side: 'a', troop: 'infantry', x: 36, y, formation: 'loose', stands: 4 }), makeGeneral('ga', 'a', 6, 2), makeGeneral('gb', 'b', 66, 46)],
+      step: 'action',
+      issued: true,
+    });
+    s.battlefield = { ...flatTable(), features: barns(3) };
+    return s;
+  }
+
+  it('a loose unit that stood re-forms its line when there is room', () => {
+    const r = act(standing(16), { type: 'end-turn', side: 'a' });
+    expect(unit(r.state, 'M').formation).toBe('line');
+    expect(event(r.events, 'compulsory', 'M').text).toBe('M re-forms line about its Colour Stand');
+  });
+
+  it('stays loose inside the gap, where its line would stand on the barns', () => {
+    const r = act(standing(21), { type: 'end-turn', side: 'a' });
+    expect(unit(r.state, 'M').formation).toBe('loose');
+    expect(event(r.events, 'compulsory', 'M').text).toBe('M stays loose: there is no room to re-form line where it stands');
+  });
+});
