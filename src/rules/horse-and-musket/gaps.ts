@@ -20,7 +20,7 @@ import { inch, toInches } from '../../core/measure';
 import { narrowestPassage, rayToRects, type ClearanceProbe, type Passage } from '../../core/passage';
 import type { Battlefield } from '../../terrain/battlefield';
 import { STAND_SIZE, lineFrontage, relayout } from './layout';
-import { impassableFor, pathBlocked } from './terrain';
+import { impassableFor, pathBlocked, terrainAt } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { liveUnits } from './world';
 import { isSkirmisher } from './zones';
@@ -53,6 +53,11 @@ export function spanOf(u: HmUnit): number {
   return Math.max(frontageFor(u), hi - lo);
 }
 
+/** A narrow gap, and the bridge it is when it is one. */
+export interface NarrowGap extends Passage {
+  bridge?: string;
+}
+
 export interface GapOptions {
   /** Only ground bounds the gap (evading and running troops plough into units, B §1.5, A §11.8). */
   terrainOnly?: boolean;
@@ -66,13 +71,12 @@ export interface GapOptions {
  * (skirmishers are moved aside and Generals step aside); null when it passes none narrower than its
  * frontage (or `need`).
  */
-export function gapAlong(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2, to: Vec2, opts: GapOptions = {}): Passage | null {
+export function gapAlong(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2, to: Vec2, opts: GapOptions = {}): NarrowGap | null {
   const need = opts.need ?? frontageFor(u);
-  const reach = need;
   const len = dhypot(to.x - from.x, to.y - from.y);
   const heading = len > 1e-6 ? datan2(to.y - from.y, to.x - from.x) : u.facing;
   const front = add(to, scale(direction(heading), STAND_SIZE[u.rs.troop].depth / 2));
-  const corridor = len + reach * 2 + inch(1);
+  const corridor = len + need * 2 + inch(1);
   const friends = opts.terrainOnly
     ? []
     : liveUnits(state).flatMap((o) => {
@@ -92,22 +96,26 @@ export function gapAlong(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2,
     if (hit && hit.t < 1) best = { distance: hit.t * len, what: hit.feature.name };
     return best;
   };
-  const gap = narrowestPassage(from, front, probe, { reach, step: GAP_STEP });
-  return gap && gap.width < need - 0.5 ? gap : null;
+  const gap = narrowestPassage(from, front, probe, { reach: need, step: GAP_STEP });
+  if (!gap || gap.width >= need - 0.5) return null;
+  const bridge = terrainAt(bf, gap.at).find((h) => h.feature.kind === 'bridge');
+  return bridge ? { ...gap, bridge: bridge.feature.name } : gap;
 }
 
 const inches = (mm: number): string => `${toInches(mm).toFixed(1)}"`;
 
-/** The gap in words, for messages: "the gap between Long Wood and 2nd Battalion (3.0" wide)". */
-export function describeGap(g: Passage): string {
-  return `the gap between ${g.left} and ${g.right} (${inches(g.width)} wide)`;
+/** The gap in words, for messages: "the gap between Long Wood and 2nd Battalion (3.0" wide)", "Mill bridge (3.0" wide)". */
+export function describeGap(g: NarrowGap): string {
+  const wide = `(${inches(g.width)} wide)`;
+  if (g.bridge) return `${g.bridge} ${wide}`;
+  return g.left === g.right ? `the narrow way through ${g.left} ${wide}` : `the gap between ${g.left} and ${g.right} ${wide}`;
 }
 
 /**
  * Why a unit may not pass this narrow gap as it stands, or null when it may (A §11.7, B §4.10): a
  * line must first break ranks, a loose unit needs 2", the rest need their one stand.
  */
-export function gapRefusal(u: HmUnit, g: Passage): string | null {
+export function gapRefusal(u: HmUnit, g: NarrowGap): string | null {
   const one = STAND_SIZE[u.rs.troop].width;
   if (u.rs.troop === 'general') return null;
   if (!breaksRanks(u) || u.formation === 'column') {
@@ -121,7 +129,7 @@ export function gapRefusal(u: HmUnit, g: Passage): string | null {
 }
 
 /** A narrow gap a formed line has come within 1" of, straight ahead: it breaks ranks into loose formation (A §11.7). */
-export function narrowGapAhead(state: HmState, bf: Battlefield, u: HmUnit): Passage | null {
+export function narrowGapAhead(state: HmState, bf: Battlefield, u: HmUnit): NarrowGap | null {
   if (!breaksRanks(u) || u.formation !== 'line') return null;
   const ahead = add({ x: u.x, y: u.y }, scale(direction(u.facing), GAP_LOOSE_REACH));
   const g = gapAlong(state, bf, u, { x: u.x, y: u.y }, ahead);
@@ -152,7 +160,7 @@ export function standsBlocked(state: HmState, bf: Battlefield, u: HmUnit): boole
 }
 
 /** Troops that went through a gap between ground broke formation to do it, and stand in a file if they must (A §11.7). */
-export function breakFormationThrough(state: HmState, bf: Battlefield, u: HmUnit, gap: Passage): string[] {
+export function breakFormationThrough(state: HmState, bf: Battlefield, u: HmUnit, gap: NarrowGap): string[] {
   if ((u.formation === 'line' || u.formation === 'column') && breaksRanks(u)) {
     u.formation = 'loose';
     relayout(u);
@@ -172,7 +180,7 @@ function cornersInset(r: OrientedRect): Vec2[] {
  * B §1.5, §4.10): narrower than they stand but wide enough for loose formation (one stand for
  * skirmishers). Null when there is none, or it is too narrow, and they will plough into the ground.
  */
-export function terrainGapToThread(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2, to: Vec2): Passage | null {
+export function terrainGapToThread(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2, to: Vec2): NarrowGap | null {
   const g = gapAlong(state, bf, u, from, to, { terrainOnly: true, need: spanOf(u) });
   if (!g) return null;
   const least = breaksRanks(u) ? MIN_LOOSE_GAP : STAND_SIZE[u.rs.troop].width;

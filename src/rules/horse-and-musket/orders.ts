@@ -17,8 +17,7 @@ import { colourGap, destroyUnit, resolveAttack, touching } from './attack';
 import { artilleryTargets, fireArtillery, GUESS_FACTOR, skirmishFire, skirmishTargets } from './fire';
 import { layoutStands, relayout } from './layout';
 import { moveCap, moveTo, pointAhead, walk, zoneContext } from './moves';
-import { describeGap, fitLooseInGap, gapAlong, gapRefusal, narrowGapAhead, spanOf } from './gaps';
-import type { Passage } from '../../core/passage';
+import { describeGap, fitLooseInGap, gapAlong, gapRefusal, narrowGapAhead, spanOf, type NarrowGap } from './gaps';
 import { coverOf } from './terrain';
 import type { Card, HmState, HmUnit } from './types';
 import { canSee } from './visibility';
@@ -612,7 +611,7 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
 }
 
 /** A line within 1" of a narrow gap breaks ranks into loose formation, in a file if it must (A §11.7). */
-function breakRanksFor(state: HmState, bf: Battlefield, u: HmUnit, gap: Passage): string[] {
+function breakRanksFor(state: HmState, bf: Battlefield, u: HmUnit, gap: NarrowGap): string[] {
   u.formation = 'loose';
   relayout(u);
   fitLooseInGap(state, bf, u);
