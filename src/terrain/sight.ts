@@ -368,6 +368,42 @@ function walkSolids(bf: Battlefield, groundAt: number): void {
   trace.solidFeature = solidFeature;
 }
 
+/** Slack on the line's height so rounding can never let a bound settle a sample wrongly. */
+const BOUND_MARGIN = 1e-6;
+
+const woodRanges = new WeakMap<Battlefield, Float64Array>();
+
+/**
+ * For each wood (by feature index): the lowest and highest ground sample over its bounds and one
+ * cell around, so no point in it, blended from the samples about it, is lower or higher.
+ */
+function woodGroundRange(bf: Battlefield): Float64Array {
+  let range = woodRanges.get(bf);
+  if (range) return range;
+  const hm = bf.heightmap;
+  range = new Float64Array(2 * bf.features.length);
+  for (const cf of terrainIndex(bf).occluders) {
+    const i0 = Math.max(0, Math.floor((cf.minX - hm.originX) / hm.cellSize) - 1);
+    const i1 = Math.min(hm.cols - 1, Math.ceil((cf.maxX - hm.originX) / hm.cellSize) + 1);
+    const j0 = Math.max(0, Math.floor((cf.minY - hm.originY) / hm.cellSize) - 1);
+    const j1 = Math.min(hm.rows - 1, Math.ceil((cf.maxY - hm.originY) / hm.cellSize) + 1);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let j = j0; j <= j1; j++) {
+      for (let i = i0; i <= i1; i++) {
+        const v = hm.heights[j * hm.cols + i]!;
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+    }
+    // A wood off the grid is sampled at the clamped edge: no bound then.
+    range[2 * cf.index] = i0 <= i1 && j0 <= j1 ? lo : -Infinity;
+    range[2 * cf.index + 1] = i0 <= i1 && j0 <= j1 ? hi : Infinity;
+  }
+  woodRanges.set(bf, range);
+  return range;
+}
+
 /**
  * Canopy: walk only the stretches inside woods, up to `stop` (where the ground or a building
  * blocks), counting the depth passed below the tops until it exceeds `limit`. `woods` may be a
@@ -384,6 +420,7 @@ function walkCanopy(bf: Battlefield, stopAt: number, limit: number, woods: reado
     const maxI = hm.cols - 1;
     const maxJ = hm.rows - 1;
     const spans = collectSpans(woods, ax, ay, bx, by, len, false);
+    const range = woodGroundRange(bf);
     const stop = Math.min(stopAt, len);
     let covered = 0;
     for (let s = 0; s < spans && canopyAt === Infinity; s++) {
@@ -395,10 +432,19 @@ function walkCanopy(bf: Battlefield, stopAt: number, limit: number, woods: reado
       const top = spanHeight[s]!;
       const m = Math.ceil((hi - lo) / step);
       const sub = (hi - lo) / m;
+      // The wood's lowest and highest ground settle the whole stretch when the line runs wholly
+      // below the canopy (every sample counts) or wholly above it (none does).
+      const f = spanFeature[s]!;
+      const lineLo = z0 + (rise * (rise < 0 ? hi : lo)) / len - BOUND_MARGIN;
+      const lineHi = z0 + (rise * (rise < 0 ? lo : hi)) / len + BOUND_MARGIN;
+      if (lineLo > range[2 * f + 1]! + top) continue;
+      const allBelow = lineHi < range[2 * f]! + top;
       for (let k = 0; k < m; k++) {
-        const d = lo + (k + 0.5) * sub;
-        const ground = gridHeight(hm.heights, hm.cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d);
-        if (z0 + (rise * d) / len >= ground + top) continue;
+        if (!allBelow) {
+          const d = lo + (k + 0.5) * sub;
+          const ground = gridHeight(hm.heights, hm.cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d);
+          if (z0 + (rise * d) / len >= ground + top) continue;
+        }
         obscured += sub;
         if (obscured > limit) {
           canopyAt = lo + (k + 1) * sub - (obscured - limit);

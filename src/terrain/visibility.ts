@@ -155,18 +155,16 @@ class PairSight {
         lengths[k] = dx * dx + dy * dy;
       }
     }
-    // Shorter lines are cheaper and more often clear: try them first (insertion sort, ~25 items).
-    for (let x = 1; x < pairs; x++) {
-      const v = order[x]!;
-      const len = lengths[v]!;
-      let y = x - 1;
-      while (y >= 0 && lengths[order[y]!]! > len) {
-        order[y + 1] = order[y]!;
-        y--;
-      }
-      order[y + 1] = v;
-    }
+    // Shorter lines are cheaper and more often clear: the two shortest are tried first. After
+    // that the pair is most likely hidden, every line must be tried, and the order is no matter.
     for (let x = 0; x < pairs; x++) {
+      if (x < 2) {
+        let best = x;
+        for (let y = x + 1; y < pairs; y++) if (lengths[order[y]!]! < lengths[order[best]!]!) best = y;
+        const v = order[best]!;
+        order[best] = order[x]!;
+        order[x] = v;
+      }
       const k = order[x]!;
       const p = ob.points[(k / tg.points.length) | 0]!;
       const q = tg.points[k % tg.points.length]!;
