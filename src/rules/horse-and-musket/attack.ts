@@ -237,7 +237,9 @@ function listOf(u: HmUnit): keyof typeof ARMY_LISTS {
 function contactAlong(u: HmUnit, heading: number, reach: number, targets: readonly HmUnit[]): { unit: HmUnit; distance: number } | null {
   const v = direction(heading);
   const at = (d: number): HmUnit => ({ ...u, x: u.x + v.x * d, y: u.y + v.y * d });
-  const near = targets.filter((t) => dhypot(t.x - u.x, t.y - u.y) <= reach + inch(12));
+  // Only units whose stands could come within reach at all: Colour Stands no further apart than the reach and both units' spread.
+  const spread = (x: HmUnit): number => Math.max(...x.stands.map((s) => dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2));
+  const near = targets.filter((t) => dhypot(t.x - u.x, t.y - u.y) <= reach + spread(u) + spread(t) + 1);
   // The first contact along the way, not only at the end: a charge stops at the first touch (A §19.2).
   const step = 5;
   for (let d = 0; d <= reach + step - 1e-9; d += step) {
