@@ -3,7 +3,7 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, corners, normalize, rotate, scale, sub, type Vec2 } from '../../core/geometry';
+import { add, angleOf, corners, distance, normalize, rotate, scale, sub, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import type { Action } from '../../core/model';
@@ -14,11 +14,11 @@ import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Format
 import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, moraleModifiers, removedAtEndOfTurn, shootingDice, shootingModifiers, shootingMoraleTriggered } from './combat';
 import { heightAt } from '../../terrain/heightmap';
 import { inch } from '../../core/measure';
-import { figuresOf } from './layout';
+import { figuresOf, layoutStands } from './layout';
 import { blockedAt } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { arcOfAttacker, canSee, coverOf, footprint, speedFn, unitById, unitDistance } from './world';
+import { arcOfAttacker, canSee, coverOf, footprint, moveSpeedFn, unitById, unitDistance } from './world';
 import { maxChargeReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
@@ -223,25 +223,33 @@ function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, ta
   return { target: target.id, inflicted, removes: home * removes, risk, pose: { x: end.x, y: end.y, facing: angleOf(dir) } };
 }
 
-function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, endsInColumn = false): Forecast {
-  const allowance = meanAllowance(u, moveContext(u, endsInColumn)) * fraction;
-  // A coarse step: a forecast needs the ground and the troops in the way only roughly, and it runs
-  // for every candidate.
-  const walk = walkStraight({ x: u.x, y: u.y }, to, allowance, speedFn(bf, u), () => false, 25);
-  // Troops in the way: where the walk ends blocked, back off toward the start by halves.
-  const opts = { bfWidth: bf.width, bfDepth: bf.depth, allowFriends: false };
+/**
+ * Where a move should end: the mean roll walked as the engine walks it, with the ground judged under
+ * the unit's leading edges and formed friends in the way, so an order the table will refuse (a line
+ * at a wood's edge, a battalion behind another) is seen to go nowhere. A unit changing formation
+ * walks in its new formation.
+ */
+function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, formation?: Formation): Forecast {
+  const mover = formation ? { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) } : u;
+  const allowance = meanAllowance(mover, moveContext(u, formation === 'column')) * fraction;
   const from = { x: u.x, y: u.y };
+  const opts = { bfWidth: bf.width, bfDepth: bf.depth };
+  const speed = moveSpeedFn(bf, mover, facing, sub(to, from));
+  // A coarse step: a forecast runs for every candidate and needs the end only to an inch or so.
+  const walk = walkStraight(from, to, allowance, speed, (p) => blockedAt(state, mover, p, facing, { ...opts, allowFriends: true }), 25);
   let end = walk.end;
-  if (blockedAt(state, u, end, facing, opts)) {
-    let lo = 0;
-    let hi = 1;
-    for (let i = 0; i < 6; i++) {
-      const mid = (lo + hi) / 2;
-      const p = { x: from.x + (walk.end.x - from.x) * mid, y: from.y + (walk.end.y - from.y) * mid };
-      if (blockedAt(state, u, p, facing, opts)) hi = mid;
-      else lo = mid;
+  // Friends may be passed through but not ended on: step back toward the start until clear.
+  if (blockedAt(state, mover, end, facing, { ...opts, allowFriends: false })) {
+    const back = distance(end, from);
+    let clear: Vec2 = from;
+    for (let d = 12; d < back; d += 12) {
+      const p = add(end, scale(normalize(sub(from, end)), d));
+      if (!blockedAt(state, mover, p, facing, { ...opts, allowFriends: false })) {
+        clear = p;
+        break;
+      }
     }
-    end = { x: from.x + (walk.end.x - from.x) * lo, y: from.y + (walk.end.y - from.y) * lo };
+    end = clear;
   }
   return { pose: { x: end.x, y: end.y, facing } };
 }
@@ -261,7 +269,7 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
     case 'commander-move':
       return to ? expectedMove(state, bf, u, to, 1, angleOf(sub(to, { x: u.x, y: u.y }))) : {};
     case 'formation':
-      return to ? expectedMove(state, bf, u, to, 0.5, u.facing, action.formation === 'column') : {};
+      return to ? expectedMove(state, bf, u, to, 0.5, u.facing, action.formation as Formation) : {};
     case 'wheel': {
       const angle = Number(action.angle) || 0;
       const r = footprint(u);
