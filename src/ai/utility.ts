@@ -16,7 +16,7 @@ import { heightAt } from '../terrain/heightmap';
 import { expandCandidates, inWood, type Candidate } from './candidates';
 import { combineScores, CURVES, evaluateCurve, normalise, type Curve } from './curves';
 import { buildInfluence, sample, type InfluenceMap } from './influence';
-import { datan2, dhypot } from '../core/detmath';
+import { datan2, dcos, dhypot, dsin } from '../core/detmath';
 
 export type Level = 'easy' | 'normal' | 'hard';
 export type Personality = 'balanced' | 'cautious' | 'aggressive';
@@ -46,6 +46,8 @@ export interface ScoredCandidate {
   action: Action;
   label: string;
   unit?: string;
+  /** The order's group (move, fire, charge...). */
+  group?: string;
   why: string;
   weight: number;
   score: number;
@@ -83,12 +85,14 @@ interface Profile {
   top: number;
   /** Units whose orders are weighed in one decision (see focusUnits). */
   unitsPerDecision: number;
+  /** How many of the best moves are searched around for a better spot (see refineMoves). */
+  refine: number;
 }
 
 const PROFILES: Record<Level, Profile> = {
-  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4 },
-  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6 },
-  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10 },
+  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4, refine: 0 },
+  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6, refine: 0 },
+  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10, refine: 4 },
 };
 
 /** Per action group: how much the plan wants it. Turn actions are last resorts. */
@@ -344,7 +348,7 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
     consider(considerations, 'nothing better to do', 1, CURVES.rising);
   }
   const score = combineScores(considerations.map((k) => k.score)) * weight;
-  return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), why: c.why, weight, score, considerations };
+  return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), group: c.group, why: c.why, weight, score, considerations };
 }
 
 /** What every candidate of one decision is scored against: the picture, the plan and the maps. */
@@ -405,6 +409,14 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
     config.progress?.(scored.length, Math.min(candidates.length, profile.maxCandidates));
   }
   scored.sort((a, b) => b.score - a.score);
+  if (profile.refine > 0) {
+    const room = profile.maxCandidates * 1.25 - scored.length;
+    const better = refineMoves(ctx, scored, profile.refine, room);
+    if (better.length) {
+      scored.push(...better);
+      scored.sort((a, b) => b.score - a.score);
+    }
+  }
   const rng = new Rng(seed);
   // Weighted randomness among the best: variety that stays replayable.
   const best = scored[0]!.score;
@@ -427,6 +439,36 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
     }
   }
   return null;
+}
+
+/** Offsets, mm, tried around a good move's destination: an inch and a half and three inches, eight ways. */
+const REFINE_STEPS = [38, 76].flatMap((r) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => ({ x: r * Math.round(1e6 * dcos((k * Math.PI) / 4)) / 1e6, y: r * Math.round(1e6 * dsin((k * Math.PI) / 4)) / 1e6 })));
+
+/**
+ * A second look, for the harder levels: around the destinations of the best few moves, try spots
+ * a little to each side and score them too. The first pass only tries spots it could name (toward an
+ * enemy, an objective, a crest); this finds the step that clears a stream bank or gets a line's
+ * flank onto an objective. At most `room` more candidates are scored; the rules still judge each.
+ */
+function refineMoves(ctx: ScoreContext, scored: readonly ScoredCandidate[], count: number, room: number): ScoredCandidate[] {
+  const out: ScoredCandidate[] = [];
+  const seen = new Set<string>();
+  let refined = 0;
+  for (const s of scored) {
+    if (refined >= count || out.length >= room) break;
+    const to = s.action.to as Vec2 | undefined;
+    if (!to || typeof to.x !== 'number' || !s.unit) continue;
+    refined++;
+    for (const d of REFINE_STEPS) {
+      if (out.length >= room) break;
+      const p = { x: to.x + d.x, y: to.y + d.y };
+      const key = `${s.unit}/${String(s.action.type)}/${String(s.action.mode)}/${Math.round(p.x)}/${Math.round(p.y)}`;
+      if (seen.has(key) || p.x < 0 || p.y < 0 || p.x > ctx.bf.width || p.y > ctx.bf.depth) continue;
+      seen.add(key);
+      out.push(scoreCandidate(ctx, { action: { ...s.action, to: p }, label: s.label, group: s.group ?? 'move', unit: s.unit, why: `${s.why}, adjusted` }));
+    }
+  }
+  return out;
 }
 
 /**
