@@ -190,8 +190,6 @@ export interface ScoreContext {
   diagonal: number;
   /** The ruleset's objectives, read once per decision. */
   objectives: { x: number; y: number }[];
-  /** Who stands on each objective now: our fit units by id, and how many enemies. */
-  objectiveStatus: { friends: string[]; enemies: number }[];
   /** How far each unit may move now, mm, read off its orders. */
   reach: ReadonlyMap<string, number>;
 }
@@ -234,31 +232,31 @@ function positional(ctx: ScoreContext, unit: Unit, at: Vec2, list: Consideration
 }
 
 /**
- * Ground to take or hold, measured as the rules measure holding it. A unit's own objective (see
- * assignHolders) counts fully; another counts fully while it is not already held by a friend alone,
- * since standing on it takes it or denies it to the enemy. Near the end the reward gathers onto the
- * objective itself: a step short of it counts for little in the last turn.
+ * Ground to take or hold, measured as the rules measure holding it (from the footprint, where the
+ * ruleset says so). A unit's own objective (see assignHolders) is to be stood on and kept; the
+ * others keep near the objectives, to contest the enemy's and support our holders. Near the end
+ * the pull gathers onto the objective itself: a step short of it counts for little in the last turn.
  */
 function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { facing?: number }, list: ConsiderationScore[]): void {
   const { hints, state } = ctx;
   const r = hints.objectiveRadius;
   const late = hints.progress(state);
-  const own = ctx.plan.holders[unit.id];
-  // The falloff: a few moves early on, one move in the last turn.
-  const span = Math.max(r, ctx.reach.get(unit.id) ?? r * 3) * (1 + 3 * (1 - late));
   const pose = { x: at.x, y: at.y, facing: at.facing ?? unit.facing };
+  const away = (o: Vec2): number => (hints.objectiveDistance?.(state, unit, pose, o) ?? distance(at, o)) + turnCost(at, o);
+  const own = ctx.plan.holders[unit.id];
+  if (own) {
+    // The falloff: a few moves early on, one move in the last turn.
+    const span = Math.max(r, ctx.reach.get(unit.id) ?? r * 3) * (1 + 3 * (1 - late));
+    const d = away(own);
+    const onIt = d <= r ? 1 : 1 - normalise(d, r, r + span);
+    const urgency = 0.6 + 0.38 * late;
+    consider(list, 'hold our objective', onIt, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
+    return;
+  }
   let best = 0;
-  ctx.objectives.forEach((o, i) => {
-    const d = (hints.objectiveDistance?.(state, unit, pose, o) ?? distance(at, o)) + turnCost(at, o);
-    const closeness = d <= r ? 1 : 1 - normalise(d, r, r + span);
-    const status = ctx.objectiveStatus[i]!;
-    const heldByAnother = status.enemies === 0 && status.friends.some((id) => id !== unit.id);
-    const worth = (own && own.x === o.x && own.y === o.y) || !heldByAnother ? 1 : 0.35;
-    best = Math.max(best, closeness * worth);
-  });
-  // Points are scored on the ground at the end, and troops take turns to reach it: all head for it from the start.
-  const urgency = own ? 0.7 + 0.28 * late : Math.min(0.95, 0.45 + 0.45 * late + (ctx.plan.stance === 'attack' ? 0.05 : 0));
-  consider(list, own ? 'hold our objective' : 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
+  for (const o of ctx.objectives) best = Math.max(best, 1 - normalise(away(o), r, ctx.diagonal / 3));
+  const urgency = 0.2 + 0.6 * late + (ctx.plan.stance === 'attack' ? 0.1 : 0);
+  consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
 }
 
 /** The lowest and highest ground of a table, computed once per battlefield. */
@@ -372,19 +370,8 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
     friends: view.units.filter((u) => u.side === side && !u.removed),
     diagonal: dhypot(bf.width, bf.depth),
     objectives,
-    objectiveStatus: objectiveStatus(view, hints, side, objectives),
     reach,
   };
-}
-
-/** Who stands on each objective, by the rules' measure: our fit combat units, and the enemy's count. */
-function objectiveStatus(state: GameState, hints: AiHints, side: string, objectives: readonly Vec2[]): { friends: string[]; enemies: number }[] {
-  const r = hints.objectiveRadius;
-  const combat = state.units.filter((u) => !u.removed && !u.carriedBy && hints.isCombatant(u));
-  return objectives.map((o) => {
-    const on = combat.filter((u) => (hints.objectiveDistance?.(state, u, u, o) ?? distance(u, o)) <= r);
-    return { friends: on.filter((u) => u.side === side && !hints.shaken(state, u)).map((u) => u.id), enemies: on.filter((u) => u.side !== side).length };
-  });
 }
 
 /** Decide one action for `side`. Deterministic for the same state and seed. */
