@@ -242,7 +242,11 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   const r = hints.objectiveRadius;
   const late = hints.progress(state);
   const pose = { x: at.x, y: at.y, facing: at.facing ?? unit.facing };
-  const away = (o: Vec2): number => (hints.objectiveDistance?.(state, unit, pose, o) ?? distance(at, o)) + turnCost(at, o);
+  // A unit already within reach of the objective needs no turn to stand on it.
+  const away = (o: Vec2): number => {
+    const d = hints.objectiveDistance?.(state, unit, pose, o) ?? distance(at, o);
+    return d <= r ? d : d + turnCost(at, o);
+  };
   const own = ctx.plan.holders[unit.id];
   if (own) {
     // The falloff: a few moves early on, one move in the last turn.
