@@ -32,7 +32,10 @@ function considerations(state: OnePageState, action: Action, group: string): Rec
   return Object.fromEntries(scored.considerations.map((k) => [k.name, k]));
 }
 
-describe('move forecasts stop where the engine stops', () => {
+// Building a table and its heightmap is slow on a busy machine; nothing here is timed.
+const slow = { timeout: 60_000 };
+
+describe('move forecasts stop where the engine stops', slow, () => {
   it('a line advancing on a wood halts with its front at the edge, in the forecast as on the table', () => {
     const s = buildGame({ units: [{ id: 'red-u2', x: 36, y: 10, facing: UP }, { id: 'black-u1', x: 10, y: 44 }], table: { features: [woodRect('Copse', 20, 14, 52, 30)] } });
     const f = forecastPose(s, advance('red-u2', 36, 22));
@@ -53,7 +56,7 @@ describe('move forecasts stop where the engine stops', () => {
   });
 });
 
-describe('objectives as the victory rules measure them', () => {
+describe('objectives as the victory rules measure them', slow, () => {
   it("holding is measured from the footprint: a line whose flank touches the objective holds it, though its centre is 4\" off", () => {
     // The bare table's objectives stand on the centre line at 18", 36" and 54".
     const s = buildGame({ units: [{ id: 'red-u2', x: 22, y: 24, facing: UP }, { id: 'black-u1', x: 60, y: 44 }] });
@@ -84,7 +87,7 @@ describe('objectives as the victory rules measure them', () => {
   });
 });
 
-describe('focus fire in the end-of-turn shooting', () => {
+describe('focus fire in the end-of-turn shooting', slow, () => {
   it('a shot at a battalion another unit has already declared on is worth more: together they can force its morale test', () => {
     const units = [
       { id: 'red-u2', x: 30, y: 20, facing: UP, rs: { hasShot: true } },
@@ -109,7 +112,7 @@ describe('focus fire in the end-of-turn shooting', () => {
   });
 });
 
-describe('the hard level looks twice', () => {
+describe('the hard level looks twice', slow, () => {
   it('it also scores spots around its best moves, and still chooses an order the rules accept', () => {
     const s = buildGame({ units: [{ id: 'red-u2', x: 30, y: 8, facing: UP }, { id: 'red-u3', x: 42, y: 8, facing: UP }, { id: 'black-u1', x: 34, y: 40 }] });
     const ruleset = getRuleset('one-page');
