@@ -27,7 +27,7 @@ function forecastPose(state: OnePageState, action: Action): { x: number; y: numb
 /** The considerations of one candidate for red, by name. */
 function considerations(state: OnePageState, action: Action, group: string): Record<string, ConsiderationScore> {
   const bf = battlefieldFromSpec(state.battlefield);
-  const ctx = scoringContext(onePageAi as never, state as GameState, bf, 'red', 'balanced');
+  const ctx = scoringContext(onePageAi as never, state as unknown as GameState, bf, 'red', 'balanced');
   const scored = scoreCandidate(ctx, { action, label: String(action.type), group, unit: String(action.unit), why: 'test' });
   return Object.fromEntries(scored.considerations.map((k) => [k.name, k]));
 }
@@ -116,8 +116,8 @@ describe('the hard level looks twice', slow, () => {
   it('it also scores spots around its best moves, and still chooses an order the rules accept', () => {
     const s = buildGame({ units: [{ id: 'red-u2', x: 30, y: 8, facing: UP }, { id: 'red-u3', x: 42, y: 8, facing: UP }, { id: 'black-u1', x: 34, y: 40 }] });
     const ruleset = getRuleset('one-page');
-    const hard = decide(ruleset, s, 'red', { level: 'hard', personality: 'balanced' }, 'look')!;
-    const normal = decide(ruleset, s, 'red', { level: 'normal', personality: 'balanced' }, 'look')!;
+    const hard = decide(ruleset, s as unknown as GameState, 'red', { level: 'hard', personality: 'balanced' }, 'look')!;
+    const normal = decide(ruleset, s as unknown as GameState, 'red', { level: 'normal', personality: 'balanced' }, 'look')!;
     // The first pass scores every candidate it named; the second adds spots around the best moves.
     expect(normal.scored).toBe(normal.candidates);
     expect(hard.scored).toBeGreaterThan(hard.candidates);
