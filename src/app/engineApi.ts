@@ -16,6 +16,12 @@ import type { Vec2 } from '../core/geometry';
 import type { BattleReport } from './battleReport';
 import type { TurnMark } from './timeline';
 
+/** One past action as the log shows it: its events, and the game turn after it. */
+export interface PastAction {
+  turn: number;
+  events: GameEvent[];
+}
+
 export interface BattlefieldData {
   spec: BattlefieldSpec;
   width: number;
@@ -152,8 +158,11 @@ export interface EngineApi {
    * (from the page, a comlink proxy).
    */
   playComputer(side: string, player: string, viewer?: string, progress?: (done: number, total: number) => void): Promise<ComputerMove | null>;
-  /** The events of every accepted action so far, for the log after a load, as the viewer may know them. */
-  history(viewer?: string): Promise<GameEvent[][]>;
+  /**
+   * Every accepted action so far, for the log after a load: its events as the viewer may know them,
+   * and the game turn it left the battle in (what "this turn" in a unit's tooltip is made from).
+   */
+  history(viewer?: string): Promise<PastAction[]>;
   /** The battlefield of the game in progress, or of `spec` (a view's: what its side may know of the terrain). */
   battlefield(spec?: BattlefieldSpec): Promise<BattlefieldData>;
   lineOfSight(from: Vec2, to: Vec2, eyeHeight: number, targetHeight: number): Promise<SightResult>;
@@ -187,8 +196,8 @@ export interface EngineApi {
    * still in progress shows what `viewer` may know, as the live page does.
    */
   replayView(at: number, viewer?: string): Promise<GameView>;
-  /** The events of every action of the open replay, as the viewer may know them (see replayView). */
-  replayHistory(viewer?: string): Promise<GameEvent[][]>;
+  /** Every action of the open replay: its events as the viewer may know them (see replayView), and its turn. */
+  replayHistory(viewer?: string): Promise<PastAction[]>;
   /** The open replay's battlefield (when it is not the live game's). */
   replayBattlefield(): Promise<BattlefieldData>;
   closeReplay(): Promise<void>;

@@ -192,7 +192,7 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       const side = s.viewerSide(viewer);
       // Hidden units' doings are left out by what the viewer may know now (the ruleset's knownEvents).
       const known = side !== undefined && s.ruleset.knownEvents ? (events: GameEvent[]) => s.ruleset.knownEvents!(s.state, events, side) : (events: GameEvent[]) => events;
-      return s.events.map((e) => known([...e]));
+      return s.events.map((e, i) => ({ turn: s.stateAt(i + 1).turn, events: known([...e]) }));
     },
     async battlefield(spec?: BattlefieldSpec): Promise<BattlefieldData> {
       return battlefieldData(spec ?? current().state.battlefield);
@@ -348,7 +348,8 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       const t = openTimeline();
       const side = replaySide(t, viewer);
       const known = t.ruleset.knownEvents;
-      return side !== undefined && known ? t.events.map((e) => known(t.final, e, side)) : t.events.map((e) => [...e]);
+      const shown = side !== undefined && known ? (e: readonly GameEvent[]) => known(t.final, [...e], side) : (e: readonly GameEvent[]) => [...e];
+      return t.events.map((e, i) => ({ turn: t.turns[i]!, events: shown(e) }));
     },
     async replayBattlefield() {
       return battlefieldData(openTimeline().final.battlefield);

@@ -66,7 +66,7 @@ export async function startReplay(saveText?: string, title = 'this battle'): Pro
     const history = await api().replayHistory(viewer);
     const battlefield = info.sameBattlefield ? s.battlefield : await api().replayBattlefield();
     const view = await api().replayView(0, viewer);
-    allItems = history.flatMap((events, i) => events.map((event, k) => ({ id: (i + 1) * 1000 + k, seq: i + 1, turn: 0, event })));
+    allItems = history.flatMap(({ turn, events }, i) => events.map((event, k) => ({ id: (i + 1) * 1000 + k, seq: i + 1, turn, event })));
     useReplay.setState({ info, at: 0, playing: false, title });
     app.setState({
       view,

@@ -758,8 +758,7 @@ export async function loadSave(text: string, fileName = 'the file', extras?: Pag
 /** The log of a loaded game, rebuilt from the events the worker kept for every order. */
 export async function historyItems(): Promise<LogItem[]> {
   const history = await api().history(knowledgeViewer());
-  // The turn of each past order is not kept; a loaded log's entries count as earlier turns.
-  return history.flatMap((events, i) => events.map((event) => ({ id: ++logId, seq: i + 1, turn: 0, event })));
+  return history.flatMap(({ turn, events }, i) => events.map((event) => ({ id: ++logId, seq: i + 1, turn, event })));
 }
 
 /** The autosave another tab left, offered as "Resume last game". */

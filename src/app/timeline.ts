@@ -28,6 +28,8 @@ export class Timeline {
   private cursor: { at: number; state: GameState };
   readonly marks: TurnMark[] = [];
   readonly events: GameEvent[][];
+  /** The game turn after each action (for "this turn" in the replay's tooltips). */
+  readonly turns: number[];
   readonly report: BattleReport;
 
   private constructor(
@@ -39,11 +41,15 @@ export class Timeline {
   ) {
     const builder = new ReportBuilder((u) => ruleset.ai.isCombatant(u));
     const events: GameEvent[][] = [];
+    const turns: number[] = [];
     let at = 0;
     let previousTurn: number | null = null;
     let last: GameState | null = null;
     states((state, evs) => {
-      if (at > 0) events.push([...evs]);
+      if (at > 0) {
+        events.push([...evs]);
+        turns.push(state.turn);
+      }
       if (at % SNAPSHOT_EVERY === 0) this.snapshots.set(at, state);
       if (previousTurn !== null && state.turn !== previousTurn) this.marks.push({ turn: state.turn, at });
       if (previousTurn === null) this.marks.push({ turn: state.turn, at: 0 });
@@ -54,6 +60,7 @@ export class Timeline {
     });
     if (!last) throw new Error('a timeline needs the opening position');
     this.events = events;
+    this.turns = turns;
     this.snapshots.set(this.length, last);
     this.cursor = { at: this.length, state: last };
     this.report = builder.finish(stateHash(last));

@@ -11,7 +11,9 @@ import { bounds, pointInPolygon, pointPolylineDistance, rectsOverlap, type Orien
 import { heightAt, type Heightmap } from '../terrain/heightmap';
 import type { TerrainFeature } from '../terrain/features';
 import { groundPatch, type ThrowOrigin } from './ground';
+import { physicalDie, type PhysicalSides } from './polyhedra';
 import { traySize, type Obstacle, type ThrowSpec } from './record';
+import { nextFloat, seedRng } from '../core/random';
 
 /** A wargamer's die: 16 mm. */
 export const DIE_SIZE = 16;
@@ -27,7 +29,11 @@ export interface TableInfo {
 export interface ThrowPlan {
   /** The engine's values, one die each, in order. */
   values: number[];
+  /** The engine's die (3 for a D3). */
   sides: number;
+  /** The die thrown on the table (a D3 is thrown as a D6), and the face each must show. */
+  die: PhysicalSides;
+  faces: number[];
   purpose: string;
   /** Whose dice they are (colours the dice), when known. */
   side: SideId | null;
@@ -285,8 +291,13 @@ export function planThrows(events: readonly GameEvent[], state: GameState, table
   const height = (x: number, y: number) => heightAt(hm, x, y);
   for (const event of events) {
     for (const roll of event.dice ?? []) {
-      // Only the six-sided die has a body and a face table so far; every rulebook in play throws D6s.
-      if (roll.values.length === 0 || roll.sides !== 6) continue;
+      if (roll.values.length === 0) continue;
+      // A D3 is thrown as a D6 read halved; which of its two faces shows is the release's choice.
+      const pick = seedRng(`${key}/${plans.length}/faces`);
+      const shown = roll.values.map((v) => physicalDie(roll.sides, v, nextFloat(pick)));
+      // A die with no body (a D100, say) is shown in the log only.
+      if (shown.some((d) => d === null)) continue;
+      const die = shown[0]!.sides;
       const owner = throwOwner(event, roll, state.units);
       const { halfX, halfZ } = traySize(roll.values.length, dieSize);
       const { at, radius } = anchorPoint(event, owner, state, table);
@@ -296,11 +307,14 @@ export function planThrows(events: readonly GameEvent[], state: GameState, table
       plans.push({
         values: [...roll.values],
         sides: roll.sides,
+        die,
+        faces: shown.map((d) => d!.face),
         purpose: roll.purpose,
         side: owner,
         origin,
         spec: {
           count: roll.values.length,
+          sides: die,
           dieSize,
           halfX,
           halfZ,

@@ -11,10 +11,9 @@
 
 import type RAPIER from '@dimforge/rapier3d-compat';
 import type * as RapierModule from '@dimforge/rapier3d-compat';
-import { Quaternion, Vector3 } from 'three';
 import { nextFloat, seedRng, type RngState } from '../core/random';
-import { topFace } from './d6';
 import { groundAt, type GroundPatch } from './ground';
+import { dieShape, dieTop, restingCos, type PhysicalSides } from './polyhedra';
 
 /** The initialised Rapier module (its default export). */
 export type Rapier = typeof RAPIER;
@@ -35,7 +34,9 @@ export interface Obstacle {
 
 export interface ThrowSpec {
   count: number;
-  /** Edge of a die, mm. */
+  /** The kind of die thrown (6 when absent): a rounded cube, or the real polyhedron (polyhedra.ts). */
+  sides?: PhysicalSides;
+  /** Edge of a D6, mm; the other dice are sized from it (`DieShape.scale`). */
   dieSize: number;
   /** Half the tray's extent along x and z, mm; invisible walls there keep the dice in. */
   halfX: number;
@@ -55,6 +56,8 @@ export interface ThrowRecording {
   poses: Float32Array;
   /** The face of each body that ended on top, in the die's own numbering. */
   landed: number[];
+  /** The kind of die thrown. */
+  sides: PhysicalSides;
   /** Releases tried; the last one is kept. */
   attempts: number;
   /** Every die ended flat on the ground inside the tray (false only if every release failed). */
@@ -139,6 +142,7 @@ interface Attempt {
 
 function simulate(R: Rapier, spec: ThrowSpec, seed: string): Attempt {
   const { count, dieSize: size, halfX, halfZ, ground } = spec;
+  const sides = spec.sides ?? 6;
   const rng = seedRng(seed);
   const world = new R.World({ x: 0, y: -GRAVITY, z: 0 });
   try {
@@ -207,7 +211,7 @@ function simulate(R: Rapier, spec: ThrowSpec, seed: string): Attempt {
           .setCcdEnabled(true),
       );
       // Plastic, about 1.2 g/cm³.
-      world.createCollider(R.ColliderDesc.roundCuboid(core, core, core, radius).setDensity(0.0012).setFriction(0.55).setRestitution(0.4), body);
+      world.createCollider(dieCollider(R, sides, size, core, radius).setDensity(0.0012).setFriction(0.55).setRestitution(0.4), body);
       bodies.push(body);
     }
 
@@ -253,8 +257,8 @@ function simulate(R: Rapier, spec: ThrowSpec, seed: string): Attempt {
       const k = ((frames - 1) * count + i) * 7;
       const [x, y, z] = [poses[k]!, poses[k + 1]!, poses[k + 2]!];
       const q = { x: poses[k + 3]!, y: poses[k + 4]!, z: poses[k + 5]!, w: poses[k + 6]! };
-      landed.push(topFace(q).value);
-      if (!restsCleanly(ground, halfX, halfZ, size, x, y, z, q)) faults++;
+      landed.push(dieTop(sides, q).value);
+      if (!restsCleanly(ground, halfX, halfZ, size, x, y, z, q, sides)) faults++;
     }
     return { poses: poses.slice(0, frames * count * 7), frames, landed, faults, steps };
   } finally {
@@ -272,22 +276,32 @@ export function restsCleanly(
   y: number,
   z: number,
   q: { x: number; y: number; z: number; w: number },
+  sides: PhysicalSides = 6,
 ): boolean {
-  if (Math.abs(x) > halfX - size * 0.45 || Math.abs(z) > halfZ - size * 0.45) return false;
+  const { inradius, circumradius } = dieExtent(sides, size);
+  if (Math.abs(x) > halfX - circumradius * 0.52 || Math.abs(z) > halfZ - circumradius * 0.52) return false;
   const g = groundAt(ground, x, z);
-  // Lying on the ground: the centre half a die above it (a little more on a slope).
-  if (y - g.height > size * 0.75) return false;
-  // The face most nearly along the ground's normal must lie along it.
-  const n = g.normal;
-  const { cos } = topFaceAlong(q, n);
-  return cos >= FLAT_COS;
+  // Lying on the ground: the centre a face's distance above it (a little more on a slope).
+  if (y - g.height > inradius * 1.5) return false;
+  // A face must lie along the ground.
+  return restingCos(sides, q, g.normal) >= FLAT_COS;
 }
 
-/** The largest cosine between any face normal of a die turned by `q` and the direction `n`. */
-function topFaceAlong(q: { x: number; y: number; z: number; w: number }, n: [number, number, number]): { cos: number } {
-  // In the die's own frame the face normals are the axes, so the best cosine is the largest component.
-  const local = new Vector3(n[0], n[1], n[2]).applyQuaternion(new Quaternion(q.x, q.y, q.z, q.w).invert());
-  return { cos: Math.max(Math.abs(local.x), Math.abs(local.y), Math.abs(local.z)) };
+/** A die's centre-to-face and centre-to-corner distances, mm, for a D6 of edge `size`. */
+export function dieExtent(sides: PhysicalSides, size: number): { inradius: number; circumradius: number } {
+  const s = dieShape(sides);
+  const circumradius = s.scale * size;
+  return { inradius: s.inradius * circumradius, circumradius };
+}
+
+/** The die's body: the D6 a cube with rounded edges, the others their convex hull. */
+function dieCollider(R: Rapier, sides: PhysicalSides, size: number, core: number, radius: number): RapierModule.ColliderDesc {
+  if (sides === 6) return R.ColliderDesc.roundCuboid(core, core, core, radius);
+  const { circumradius } = dieExtent(sides, size);
+  const points = new Float32Array(dieShape(sides).vertices.flatMap((v) => [v.x * circumradius, v.y * circumradius, v.z * circumradius]));
+  const hull = R.ColliderDesc.convexHull(points);
+  if (!hull) throw new Error(`Rapier could not make the body of a D${sides}`);
+  return hull;
 }
 
 /**
@@ -307,5 +321,5 @@ export function recordThrow(R: Rapier, spec: ThrowSpec): ThrowRecording {
     if (run.faults === 0) break;
   }
   const b = best!;
-  return { count: spec.count, hz: RECORD_HZ, frames: b.frames, poses: b.poses, landed: b.landed, attempts, clean: b.faults === 0, steps };
+  return { count: spec.count, sides: spec.sides ?? 6, hz: RECORD_HZ, frames: b.frames, poses: b.poses, landed: b.landed, attempts, clean: b.faults === 0, steps };
 }

@@ -55,6 +55,9 @@ export interface Piece {
 }
 
 /** Tree mixes by the kind of wood: a wood picks one of these by its id. */
+/** The tree models woods and orchards are planted with. */
+export const TREE_MODELS: ReadonlySet<string> = new Set(['oak', 'poplar', 'pine', 'fruitTree']);
+
 const WOOD_MIXES: { name: string; trees: [string, number][] }[] = [
   { name: 'woodland', trees: [['oak', 0.75], ['poplar', 0.08], ['pine', 0.17]] },
   { name: 'forest', trees: [['pine', 0.72], ['oak', 0.28]] },

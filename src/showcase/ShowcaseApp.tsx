@@ -5,7 +5,7 @@
 
 import { Scene } from '../scene/Scene';
 import { useApp } from '../app/store';
-import { figureCount, SHOWCASES, type Showcase } from './scenes';
+import { figureCount, SHOWCASES, treeCount, type Showcase } from './scenes';
 
 /** Put a showcase table in the store, as if a game had started. False for an unknown name. */
 export function startShowcase(name: string): boolean {
@@ -14,13 +14,13 @@ export function startShowcase(name: string): boolean {
   const s = make();
   useApp.setState({ status: 'ready', view: s.view, battlefield: s.battlefield, legal: [], rulesets: [] });
   // For the tests and the benchmark: where to put the camera, and how many figures there are.
-  window.__showcase = { name, cameras: s.cameras, figures: figureCount(s.view.state.units) };
+  window.__showcase = { name, cameras: s.cameras, figures: figureCount(s.view.state.units), trees: treeCount(s.battlefield) };
   return true;
 }
 
 declare global {
   interface Window {
-    __showcase?: { name: string; cameras: Showcase['cameras']; figures: number };
+    __showcase?: { name: string; cameras: Showcase['cameras']; figures: number; trees: number };
   }
 }
 

@@ -2,7 +2,8 @@
  * The showcase tables:
  * - `setpiece`: a Prussian brigade on a hill facing Austrians (with Cossacks on their flank)
  *   across a stream by a village, with every kind of miniature and terrain piece on show;
- * - `bench2000`: a 6'x4' battle of about 2,000 figures, for the renderer's benchmark.
+ * - `bench2000`: a battle of about 2,000 figures among some 3,000 trees on an 8'x6' table, for the
+ *   renderer's benchmark.
  */
 
 import type { BattlefieldData } from '../app/engineApi';
@@ -11,6 +12,7 @@ import type { Side, Unit } from '../core/model';
 import type { TerrainFeature } from '../terrain/features';
 import type { Vec2 } from '../core/geometry';
 import { makeBattlefield, makeUnit, makeView, type UnitSpec } from './build';
+import { placePieces, TREE_MODELS } from '../scene/terrainPieces';
 
 export interface Showcase {
   view: GameView;
@@ -137,23 +139,58 @@ export function setpiece(): Showcase {
   };
 }
 
-/** About 2,000 figures on a 6'x4' table: two armies in three lines, with horse on the wings. */
+/**
+ * About 2,000 figures on an 8'x6' table: two armies in three lines, with horse on the wings, and
+ * woods all round the field of battle: a brook's woods in the middle and forests in the margins,
+ * some 3,000 trees in all.
+ */
 export function bench2000(): Showcase {
-  const W = 1829;
-  const D = 1219;
+  const W = 2438;
+  const D = 1829;
+  // The armies' ground (6'x4') in the middle of the table, the forests round it.
+  const OX = 305;
+  const OY = 305;
   const stream: Vec2[] = [
-    { x: 0, y: 600 },
-    { x: 600, y: 640 },
-    { x: 1200, y: 590 },
-    { x: 1829, y: 620 },
+    { x: 0, y: OY + 600 },
+    { x: OX + 600, y: OY + 640 },
+    { x: OX + 1200, y: OY + 590 },
+    { x: W, y: OY + 620 },
   ];
+  const forests: TerrainFeature[] = [];
+  // Forests in the margins, young woods (lower canopies, so trees stand closer), clear of the stream.
+  const margin: [number, number, number][] = [
+    [150, 180, 170],
+    [560, 140, 150],
+    [1000, 150, 160],
+    [1450, 140, 150],
+    [1900, 150, 160],
+    [2290, 200, 170],
+    [130, 560, 140],
+    [2310, 580, 140],
+    [130, 1250, 140],
+    [2310, 1260, 140],
+    [150, 1650, 170],
+    [600, 1690, 150],
+    [1050, 1680, 160],
+    [1500, 1690, 150],
+    [1950, 1680, 160],
+    [2290, 1640, 170],
+  ];
+  for (const [i, [x, y, r]] of margin.entries()) {
+    forests.push({ id: `forest-${i + 1}`, kind: 'wood', name: 'Forest', polygon: blob(x, y, r, 11, 0.8), canopyHeight: 26 + (i % 3) * 3 });
+  }
   const features: TerrainFeature[] = [
     { id: 'stream-1', kind: 'stream', name: 'Brook', line: stream, width: 24, depth: 6 },
-    { id: 'wood-1', kind: 'wood', name: 'Wood', polygon: blob(300, 620, 130), canopyHeight: 55 },
-    { id: 'wood-2', kind: 'wood', name: 'Forest', polygon: blob(1550, 620, 150), canopyHeight: 60 },
-    feature({ id: 'village-1', kind: 'village', name: 'Village', polygon: rect(915, 610, 220, 150) }),
+    { id: 'wood-1', kind: 'wood', name: 'Wood', polygon: blob(OX + 300, OY + 620, 130), canopyHeight: 55 },
+    { id: 'wood-2', kind: 'wood', name: 'Forest', polygon: blob(OX + 1550, OY + 620, 150), canopyHeight: 60 },
+    feature({ id: 'village-1', kind: 'village', name: 'Village', polygon: rect(OX + 915, OY + 610, 220, 150) }),
+    ...forests,
   ];
-  const bf = makeBattlefield('bench2000', W, D, { hills: [{ x: 600, y: 250, radius: 300, height: 35 }, { x: 1300, y: 950, radius: 300, height: 35 }], streams: [{ line: stream, width: 24, depth: 6 }], roll: 3 }, features);
+  const hills = [
+    { x: OX + 600, y: OY + 250, radius: 300, height: 35 },
+    { x: OX + 1300, y: OY + 950, radius: 300, height: 35 },
+  ];
+  const bf = makeBattlefield('bench2000', W, D, { hills, streams: [{ line: stream, width: 24, depth: 6 }], roll: 3 }, features);
   const sides: Side[] = [
     { id: 'prussia', name: 'Prussians', nation: 'prussia', colour: '#2a4a9a' },
     { id: 'austria', name: 'Austrians', nation: 'austria', colour: '#e2dccb' },
@@ -161,7 +198,7 @@ export function bench2000(): Showcase {
   const units: Unit[] = [];
   for (const [si, side] of sides.entries()) {
     const facing = si === 0 ? NORTH : SOUTH;
-    const y0 = si === 0 ? 110 : D - 110;
+    const y0 = OY + (si === 0 ? 110 : 1219 - 110);
     const dir = si === 0 ? 1 : -1;
     let n = 0;
     const id = () => `${side.id}-${n++}`;
@@ -169,23 +206,24 @@ export function bench2000(): Showcase {
     for (let row = 0; row < 3; row++) {
       for (let k = 0; k < 11; k++) {
         const type = row === 2 && k % 3 === 0 ? 'guard' : 'line';
-        units.push(makeUnit({ id: id(), side: side.id, kind: 'infantry', type, x: 230 + k * 150, y: y0 + dir * (120 + row * 95), facing, formation: row === 1 ? 'column' : 'line', cols: row === 1 ? 2 : 6 }));
+        units.push(makeUnit({ id: id(), side: side.id, kind: 'infantry', type, x: OX + 230 + k * 150, y: y0 + dir * (120 + row * 95), facing, formation: row === 1 ? 'column' : 'line', cols: row === 1 ? 2 : 6 }));
       }
     }
-    for (let k = 0; k < 12; k++) units.push(makeUnit({ id: id(), side: side.id, kind: 'infantry', type: k % 2 ? 'light' : 'rifles', x: 180 + k * 133, y: y0 + dir * (395 + (k % 2) * 45), facing }));
-    for (let k = 0; k < 6; k++) units.push(makeUnit({ id: id(), side: side.id, kind: 'artillery', type: 'footArtillery', x: 500 + k * 170, y: y0 + dir * 330, facing }));
+    for (let k = 0; k < 12; k++) units.push(makeUnit({ id: id(), side: side.id, kind: 'infantry', type: k % 2 ? 'light' : 'rifles', x: OX + 180 + k * 133, y: y0 + dir * (395 + (k % 2) * 45), facing }));
+    for (let k = 0; k < 6; k++) units.push(makeUnit({ id: id(), side: side.id, kind: 'artillery', type: 'footArtillery', x: OX + 500 + k * 170, y: y0 + dir * 330, facing }));
     for (let k = 0; k < 4; k++) {
-      units.push(makeUnit({ id: id(), side: side.id, kind: 'cavalry', type: k < 2 ? 'eliteCavalry' : 'cavalry', x: k % 2 ? 1730 : 90, y: y0 + dir * (60 + Math.floor(k / 2) * 150), facing }));
+      units.push(makeUnit({ id: id(), side: side.id, kind: 'cavalry', type: k < 2 ? 'eliteCavalry' : 'cavalry', x: OX + (k % 2 ? 1730 : 90), y: y0 + dir * (60 + Math.floor(k / 2) * 150), facing }));
     }
-    units.push(makeUnit({ id: id(), side: side.id, kind: 'cavalry', type: 'hussar', x: 1720, y: y0 + dir * 360, facing }));
-    units.push(makeUnit({ id: id(), side: side.id, kind: 'commander', type: 'commander', x: 915, y: y0 - dir * 40, facing }));
+    units.push(makeUnit({ id: id(), side: side.id, kind: 'cavalry', type: 'hussar', x: OX + 1720, y: y0 + dir * 360, facing }));
+    units.push(makeUnit({ id: id(), side: side.id, kind: 'commander', type: 'commander', x: OX + 915, y: y0 - dir * 40, facing }));
   }
   return {
     view: makeView(sides, units, bf),
     battlefield: bf,
     cameras: {
-      overview: { eye: [915, -900, 1500], target: [915, 560, 0] },
-      near: { eye: [700, 60, 160], target: [760, 400, 10] },
+      overview: { eye: [W / 2, -1150, 2100], target: [W / 2, D / 2, 0] },
+      near: { eye: [OX + 700, OY + 60, 160], target: [OX + 760, OY + 400, 10] },
+      forest: { eye: [700, -150, 420], target: [700, 250, 0] },
     },
   };
 }
@@ -193,6 +231,11 @@ export function bench2000(): Showcase {
 export const SHOWCASES: Record<string, () => Showcase> = { setpiece, bench2000 };
 
 /** Figures on the table (men, riders and crews), as a rulebook counts them. */
+/** The trees the scene plants in the table's woods and orchards. */
+export function treeCount(bf: BattlefieldData): number {
+  return bf.features.reduce((n, f) => n + placePieces(bf, f).filter((p) => TREE_MODELS.has(p.model)).length, 0);
+}
+
 export function figureCount(units: readonly Unit[]): number {
   return units.reduce((n, u) => n + u.stands.reduce((m, s) => m + (s.status === 'destroyed' ? 0 : s.figures), 0), 0);
 }

@@ -8,6 +8,7 @@
 import { useEffect } from 'react';
 import { DEPLOY_ACTION } from '../core/deployment';
 import { useApp } from '../app/store';
+import { PassTheScreen } from './PassTheScreen';
 import { deployLegalFor, deploying, formationChoices, reformUnit, startDeployDrag, turnUnit, useDeploy } from './DeployState';
 
 const TURN_STEP = Math.PI / 12;
@@ -109,17 +110,13 @@ export function DeployHandover() {
     }
   }, [settingUp, shownTo, active]);
   if (!view || !settingUp || opponent !== 'human' || !active || shownTo === null || shownTo === active) return null;
-  const side = view.state.sides.find((s) => s.id === active);
   return (
-    <div className="handover" data-testid="deploy-handover">
-      <div>
-        <p>
-          Hand the screen to the <b>{side?.name ?? active}</b> player to set up.
-        </p>
-        <button className="primary" data-testid="deploy-handover-ok" onClick={() => useDeploy.setState({ shownTo: active })}>
-          I am {side?.name ?? active}: show my deployment
-        </button>
-      </div>
-    </div>
+    <PassTheScreen
+      side={active}
+      why={(name) => `Deployment is secret: the table stays covered until the player of the ${name} has the screen, so neither sees the other's plan.`}
+      reveals="my deployment"
+      onTake={() => useDeploy.setState({ shownTo: active })}
+      testId="deploy-handover"
+    />
   );
 }

@@ -41,7 +41,7 @@ async function clickTurn(page: Page, prefix: string): Promise<void> {
 /** Hot seat: take the screen when the table is covered for the other player. */
 async function takeScreen(page: Page): Promise<void> {
   if (await page.getByTestId('deploy-handover').count()) {
-    await page.getByTestId('deploy-handover-ok').click();
+    await page.getByTestId('deploy-handover-take').click();
     await expect.poll(() => page.getByTestId('deploy-handover').count()).toBe(0);
   }
 }

@@ -115,7 +115,12 @@ describe('deployment by the players', () => {
     v = await view(page);
     expect(v.state.active).toBe('a');
     expect(v.state.units.filter((u) => u.side === 'b' && !u.carriedBy).map((u) => u.id).sort()).toEqual([first, second].sort());
-    await page.getByTestId('deploy-handover-ok').click();
+    // The same cover as hidden movement's: the whole page, side panel included, under the side's name.
+    const prussians = v.state.sides.find((s) => s.id === 'a')!.name;
+    expect(await page.getByTestId('deploy-handover').textContent()).toContain(`Pass the screen to the ${prussians}`);
+    expect(await page.evaluate(() => !!document.elementFromPoint(1270, 400)?.closest('[data-testid="deploy-handover"]'))).toBe(true);
+    await page.screenshot({ path: join(RESULTS, 'deploy-handover.png') });
+    await page.getByTestId('deploy-handover-take').click();
     await expect.poll(() => page.getByTestId('deploy-handover').count()).toBe(0);
     expect((await legal(page)).some((l) => l.label.startsWith('Deploy the rest for me'))).toBe(true);
     await clickTurn(page, 'Deploy the rest for me');

@@ -49,9 +49,10 @@ function hexToRgb(hex: string): [number, number, number] {
  * Look closely at a throw, as a player would, save the picture, and check it is no flat colour and
  * shows the dice's own colour.
  */
-async function closeUp(page: Page, thrown: DiceReport['throws'][number], file: string): Promise<void> {
-  const cx = thrown.dice.reduce((a, d) => a + d.x, 0) / thrown.dice.length;
-  const cy = thrown.dice.reduce((a, d) => a + d.y, 0) / thrown.dice.length;
+async function closeUp(page: Page, thrown: DiceReport['throws'][number], file: string, only?: number): Promise<void> {
+  const looked = only === undefined ? thrown.dice : [thrown.dice[only]!];
+  const cx = looked.reduce((a, d) => a + d.x, 0) / looked.length;
+  const cy = looked.reduce((a, d) => a + d.y, 0) / looked.length;
   await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 150), [cx, cy]);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const centre = await page.evaluate(([x, y]) => window.__tricorne!.project(x!, y!, 8), [cx, cy]);
@@ -136,6 +137,48 @@ describe('dice on the table', () => {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.getByTestId('canvas-wrap').screenshot({ path: join(RESULTS, 'dice-table.png') });
     await closeUp(page, t!, 'dice-close.png');
+    expect(app.errors).toEqual([]);
+  });
+
+  it('throws the polyhedral dice as their own shapes landing on the values asked, and a D3 as a D6 read halved', async () => {
+    app = await openApp(baseUrl, '?seed=dice-poly&dice3d=keep');
+    const { page } = app;
+    const before = await view(page);
+    const side = before.state.sides[0]!;
+    const unit = before.state.units.find((u) => u.side === side.id && u.kind === 'infantry')!;
+    const rolls = [
+      { purpose: 'a D10', sides: 10, values: [10, 7, 1] },
+      { purpose: 'a D20', sides: 20, values: [20, 13] },
+      { purpose: 'a D4', sides: 4, values: [4, 1] },
+      { purpose: 'a D8', sides: 8, values: [8, 3] },
+      { purpose: 'a D12', sides: 12, values: [12, 5] },
+      { purpose: 'a D3', sides: 3, values: [3, 1, 2] },
+    ];
+    await page.evaluate((e) => window.__tricorne!.throwDice(e), [{ type: 'test-throw', text: 'dice of every kind', side: side.id, unit: unit.id, dice: rolls }]);
+    const report = await settled(page);
+    expect(report.throws.map((t) => t.die)).toEqual([10, 20, 4, 8, 12, 6]);
+    for (const [i, t] of report.throws.entries()) {
+      expect(t.values).toEqual(rolls[i]!.values);
+      // Each drawn die shows the face asked for, lying plainly on the ground.
+      expect(t.shown, t.purpose).toEqual(t.faces);
+      for (const f of t.flat) expect(f).toBeGreaterThan(0.94);
+      if (t.sides === 3) expect(t.faces.map((f) => Math.ceil(f / 2))).toEqual(t.values);
+      else expect(t.faces).toEqual(t.values);
+      expect(t.colour).toBe(side.colour);
+    }
+    // The whole spread of throws beside the unit, as a player sees it.
+    const all = report.throws.flatMap((t) => t.dice);
+    await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 700), [all.reduce((a, d) => a + d.x, 0) / all.length, all.reduce((a, d) => a + d.y, 0) / all.length]);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.getByTestId('canvas-wrap').screenshot({ path: join(RESULTS, 'dice-polyhedral.png') });
+    // Each kind from close by, one die at a time, as a player leans over to read it.
+    await closeUp(page, report.throws[0]!, 'dice-d10.png', 0);
+    await closeUp(page, report.throws[1]!, 'dice-d20.png', 0);
+    await closeUp(page, report.throws[4]!, 'dice-d12.png', 0);
+    await closeUp(page, report.throws[2]!, 'dice-d4.png', 0);
+    await closeUp(page, report.throws[3]!, 'dice-d8.png', 0);
+    // Only a picture: the game is untouched.
+    expect((await view(page)).hash).toBe(before.hash);
     expect(app.errors).toEqual([]);
   });
 

@@ -92,12 +92,14 @@ describe('the miniatures', () => {
     expect(app.errors).toEqual([]);
   });
 
-  it('draws a 2,000-figure battle in a few dozen draw calls', async () => {
+  it('draws a 2,000-figure battle among thousands of trees in a few dozen draw calls', async () => {
     app = await openApp(baseUrl, '?scene=bench2000');
-    const bench = await measureBench(app.page);
+    // A few frames at each view: the counts are what is checked here; the benchmark times more.
+    const bench = await measureBench(app.page, true, 4);
     await writeFile(join(RESULTS, 'render-bench.json'), JSON.stringify(bench, null, 2));
     console.log(describeBench(bench));
     expect(bench.figures).toBeGreaterThanOrEqual(2000);
+    expect(bench.trees).toBeGreaterThan(2000);
     for (const [name, v] of Object.entries(bench.views)) {
       expect(v.calls, `${name}: draw calls`).toBeGreaterThan(5);
       expect(v.calls, `${name}: draw calls`).toBeLessThan(150);
@@ -107,6 +109,7 @@ describe('the miniatures', () => {
     const img = decodePng(await app.page.screenshot());
     expect(colourStats(img).distinct).toBeGreaterThan(200);
     expect(app.errors).toEqual([]);
-  });
+    // Thousands of trees and figures in software rendering on a shared machine: more than the usual time.
+  }, 300_000);
 });
 

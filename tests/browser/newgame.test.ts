@@ -160,7 +160,7 @@ describe('the new-game screen', () => {
     expect(await onTop(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2)).toBe(true);
     expect(await onTop(1270, 400)).toBe(true);
     await page.screenshot({ path: join(RESULTS, 'newgame-hotseat-cover.png') });
-    await page.getByTestId('hotseat-take').click();
+    await page.getByTestId('hotseat-cover-take').click();
     expect(await cover.count()).toBe(0);
 
     // He defends, then passes his turn: the screen must go to the other player.
@@ -177,7 +177,7 @@ describe('the new-game screen', () => {
     expect(await cover.textContent()).toContain(`Pass the screen to the ${second.name}`);
     // The page already shows only what the second side may know.
     expect(v.viewer).toBe(second.id);
-    await page.getByTestId('hotseat-take').click();
+    await page.getByTestId('hotseat-cover-take').click();
     expect(await cover.count()).toBe(0);
 
     // A new game over a battle in progress asks first; keeping it leaves the battle as it was.

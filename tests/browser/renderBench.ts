@@ -7,6 +7,8 @@
 
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { median, quantile } from '../../bench/stats';
+import { FIRST_TABLE_FRAME } from '../../src/scene/perfMarks';
 import { RESULTS } from './browser';
 
 export interface ViewFigures {
@@ -16,6 +18,15 @@ export interface ViewFigures {
   instances: number;
   submitMs: number;
   frameMs: number;
+  /**
+   * Main-thread time per frame, median and 90th percentile: the render call alone (the scene's own
+   * work, what a page with a real GPU pays), and the whole frame with a read-back that waits for the
+   * drawing (software rendering here, so this follows the machine's load).
+   */
+  submitMedianMs: number;
+  submitP90Ms: number;
+  frameMedianMs: number;
+  frameP90Ms: number;
   /** Time to move the camera there and draw the first frame (levels of detail rebuilt). */
   moveMs: number;
   /** The same frame with the miniatures hidden: what the table and terrain cost alone. */
@@ -24,16 +35,25 @@ export interface ViewFigures {
 
 export interface BenchFigures {
   figures: number;
+  trees: number;
   units: number;
   viewport: { width: number; height: number };
   views: Record<string, ViewFigures>;
 }
 
-const FRAMES = 12;
+const FRAMES = 24;
 
-export async function measureBench(page: Page, screenshots = true): Promise<BenchFigures> {
+/** Time to first render: from navigation start to the first frame drawn with the table and its miniatures, ms. */
+export async function firstRenderMs(page: Page): Promise<number> {
+  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, FIRST_TABLE_FRAME, { timeout: 100_000, polling: 100 });
+  return page.evaluate((name) => performance.getEntriesByName(name)[0]!.startTime, FIRST_TABLE_FRAME);
+}
+
+/** Measure at every camera position; `frames` timed frames at each (the test takes few, the benchmark more). */
+export async function measureBench(page: Page, screenshots = true, frames = FRAMES): Promise<BenchFigures> {
   const meta = await page.evaluate(() => ({
     figures: window.__showcase!.figures,
+    trees: window.__showcase!.trees,
     units: window.__tricorne!.view()!.state.units.length,
     cameras: Object.keys(window.__showcase!.cameras),
     viewport: { width: window.innerWidth, height: window.innerHeight },
@@ -55,7 +75,7 @@ export async function measureBench(page: Page, screenshots = true): Promise<Benc
     );
     // Warm up (shader compiles, buffer uploads) before timing.
     await page.evaluate(() => window.__tricorne!.timeFrames(2));
-    const t = await page.evaluate((n) => window.__tricorne!.timeFrames(n), FRAMES);
+    const { perFrameMs, perSubmitMs, ...t } = await page.evaluate((n) => window.__tricorne!.timeFrames(n), frames);
     const mini = await page.evaluate(() => window.__tricorne!.miniatures());
     const bare = await page.evaluate((n) => {
       window.__tricorne!.setVisible('miniatures', false);
@@ -63,19 +83,21 @@ export async function measureBench(page: Page, screenshots = true): Promise<Benc
       const r = window.__tricorne!.timeFrames(n);
       window.__tricorne!.setVisible('miniatures', true);
       return { calls: r.calls, triangles: r.triangles, frameMs: r.frameMs };
-    }, Math.ceil(FRAMES / 2));
-    views[name] = { ...t, ...mini, moveMs, withoutMiniatures: bare };
+    }, Math.ceil(frames / 2));
+    const spread = { submitMedianMs: median(perSubmitMs), submitP90Ms: quantile(perSubmitMs, 0.9), frameMedianMs: median(perFrameMs), frameP90Ms: quantile(perFrameMs, 0.9) };
+    views[name] = { ...t, ...spread, ...mini, moveMs, withoutMiniatures: bare };
     if (screenshots) await page.screenshot({ path: join(RESULTS, `bench2000-${name}.png`) });
   }
-  return { figures: meta.figures, units: meta.units, viewport: meta.viewport, views };
+  return { figures: meta.figures, trees: meta.trees, units: meta.units, viewport: meta.viewport, views };
 }
 
 export function describeBench(b: BenchFigures): string {
-  const lines = [`${b.figures} figures in ${b.units} units, ${b.viewport.width}x${b.viewport.height} px (SwiftShader)`];
+  const lines = [`${b.figures} figures in ${b.units} units, ${b.trees} trees, ${b.viewport.width}x${b.viewport.height} px (SwiftShader)`];
   for (const [name, v] of Object.entries(b.views)) {
     lines.push(
       `  ${name.padEnd(9)} ${String(v.calls).padStart(4)} draw calls (${v.batches} miniature batches, ${v.instances} instances), ` +
-        `${v.triangles} triangles, render call ${v.submitMs.toFixed(1)} ms, frame ${v.frameMs.toFixed(1)} ms, camera move ${v.moveMs.toFixed(1)} ms; ` +
+        `${v.triangles} triangles, render call median ${v.submitMedianMs.toFixed(1)} ms (p90 ${v.submitP90Ms.toFixed(1)}), ` +
+        `whole frame median ${v.frameMedianMs.toFixed(1)} ms (p90 ${v.frameP90Ms.toFixed(1)}), camera move ${v.moveMs.toFixed(1)} ms; ` +
         `without the miniatures ${v.withoutMiniatures.calls} calls, ${v.withoutMiniatures.triangles} triangles, frame ${v.withoutMiniatures.frameMs.toFixed(1)} ms`,
     );
   }

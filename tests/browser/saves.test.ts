@@ -74,6 +74,27 @@ describe('autosave', () => {
     await idle(page);
     const moved = (await view(page)).state.units.find((u) => u.id === unit.id)!;
     expect(Math.hypot(moved.x - unit.x, moved.y - unit.y)).toBeGreaterThan(1);
+
+    // The unit's tooltip says what it did this turn, and says the same after another reload, rebuilt
+    // from the restored game rather than from the page's memory.
+    const thisTurn = async () => {
+      await page.mouse.move(5, 5);
+      const mr = standRect(moved, moved.stands[Math.floor(moved.stands.length / 2)]!);
+      const at = await project(page, mr.cx, mr.cy, 6);
+      expect(at.onScreen).toBe(true);
+      await page.mouse.move(at.x, at.y, { steps: 3 });
+      await page.getByTestId('tooltip-turn').waitFor();
+      return (await page.getByTestId('tooltip-turn').textContent()) ?? '';
+    };
+    const moveText = (await page.getByTestId('log-entry').allTextContents()).find((t) => t.includes(unit.name)) ?? '';
+    const livePlay = await thisTurn();
+    expect(livePlay).toMatch(/^This turn: /);
+    expect(livePlay).not.toContain('nothing yet');
+    expect(livePlay).toContain(unit.name);
+    expect(moveText).toContain(livePlay.replace(/^This turn: /, '').replace(/…$/, '').slice(0, 40));
+    await reload(page);
+    expect(await thisTurn()).toBe(livePlay);
+    await page.screenshot({ path: join(RESULTS, 'saves-tooltip-after-reload.png') });
     expect(app.errors).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
  * jubilation. Attacks on artillery follow B §2.9.
  */
 
-import { angleOf, direction, rectDistance, sub, wrapAngle } from '../../core/geometry';
+import { angleOf, direction, rectDistance, sub, wrapAngle, type Vec2 } from '../../core/geometry';
 import type { GameEvent, Modifier } from '../../core/model';
 import { standRect } from '../../core/model';
 import { inch, toInches } from '../../core/measure';
@@ -38,10 +38,11 @@ import {
   type ResolveRole,
 } from './charts';
 import { ARMY_LISTS } from './armies';
-import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire } from './fire';
+import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire, type EarlierPlaces } from './fire';
 import { discardFromHand } from './cards';
 import { relayout } from './layout';
-import { destroyStands, disorderStands, moveTo, walk, zoneContext } from './moves';
+import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext } from './moves';
+import { breakFormationThrough, terrainGapToThread } from './gaps';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
@@ -56,7 +57,9 @@ import {
   wheelBy,
   wheelToward,
   type Aspect,
+  type Pose,
 } from './zones';
+import { unitsKnownTo } from './hidden';
 import { dhypot } from '../../core/detmath';
 
 export interface AttackOptions {
@@ -226,35 +229,46 @@ function listOf(u: HmUnit): keyof typeof ARMY_LISTS {
   return u.rs.nation === 'russia' ? 'russia' : u.rs.nation === 'austria' ? 'austria' : 'prussia-supremacy';
 }
 
+/**
+ * The first of `targets` a unit moved straight along `heading` would touch within `reach`, and how far
+ * it goes to touch it (to a fraction of a millimetre); null when it touches none. Only the unit's
+ * stands are swept: what else is in the way is the walk's business.
+ */
+function contactAlong(u: HmUnit, heading: number, reach: number, targets: readonly HmUnit[]): { unit: HmUnit; distance: number } | null {
+  const v = direction(heading);
+  const at = (d: number): HmUnit => ({ ...u, x: u.x + v.x * d, y: u.y + v.y * d });
+  // Only units whose stands could come within reach at all: Colour Stands no further apart than the reach and both units' spread.
+  const spread = (x: HmUnit): number => Math.max(...x.stands.map((s) => dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2));
+  const near = targets.filter((t) => dhypot(t.x - u.x, t.y - u.y) <= reach + spread(u) + spread(t) + 1);
+  // The first contact along the way, not only at the end: a charge stops at the first touch (A §19.2).
+  const step = 5;
+  for (let d = 0; d <= reach + step - 1e-9; d += step) {
+    const hi0 = Math.min(d, reach);
+    const hit = near.find((t) => touching(at(hi0), t, 0.5));
+    if (!hit) continue;
+    let hi = hi0;
+    let lo = Math.max(0, hi - step);
+    for (let k = 0; k < 24; k++) {
+      const mid = (lo + hi) / 2;
+      if (touching(at(mid), hit, 0.5)) hi = mid;
+      else lo = mid;
+    }
+    return { unit: hit, distance: hi };
+  }
+  return null;
+}
+
 /** Move a unit straight ahead until one of its stands touches the other unit, at most `reach`. True on contact. */
 function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, reach: number, stopShort = 0): boolean {
   const heading = angleOf(sub(colourPoint(target), colourPoint(u)));
   u.facing = wrapAngle(u.facing + Math.max(-Math.PI / 4, Math.min(Math.PI / 4, wrapAngle(heading - u.facing))));
-  const at = (d: number): HmUnit => {
-    const v = direction(heading);
-    return { ...u, x: u.x + v.x * d, y: u.y + v.y * d };
-  };
-  // The first contact along the way, not only at the end: a charge stops at the first touch (A §19.2).
-  const step = 5;
-  let hi = -1;
-  for (let d = 0; d <= reach + step - 1e-9; d += step) {
-    if (touching(at(Math.min(d, reach)), target, 0.5)) {
-      hi = Math.min(d, reach);
-      break;
-    }
-  }
-  if (hi < 0) {
+  const contact = contactAlong(u, heading, reach, [target]);
+  if (!contact) {
     const w = walk(state, bf, u, heading, Math.max(0, reach - stopShort), u.facing, { exemptHalts: true, ignore: [target.id] });
     moveTo(state, bf, u, w.pose);
     return false;
   }
-  let lo = Math.max(0, hi - step);
-  for (let k = 0; k < 24; k++) {
-    const mid = (lo + hi) / 2;
-    if (touching(at(mid), target, 0.5)) hi = mid;
-    else lo = mid;
-  }
-  const d = Math.max(0, hi - stopShort);
+  const d = Math.max(0, contact.distance - stopShort);
   const w = walk(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [target.id] });
   moveTo(state, bf, u, w.pose);
   return stopShort === 0 && w.travelled >= d - 1 && touching(u, target);
@@ -263,8 +277,11 @@ function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, rea
 /** Move straight away from a point: Withdraw, Retire, Break & Run (A §19.3-19.6). */
 function fallBack(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number; y: number }, dist: number, faceBack: boolean): string[] {
   const heading = angleOf(sub(colourPoint(u), from));
-  const w = walk(state, bf, u, heading, dist, faceBack ? wrapAngle(heading + Math.PI) : heading, { exemptHalts: true });
+  // Running troops break formation for a gap between ground, not for one between units (A §19.3).
+  const gap = u.rs.retrograde === 'running' ? terrainGapToThread(state, bf, u, colourPoint(u), pointAhead(u, heading, dist)) : null;
+  const w = walk(state, bf, u, heading, dist, faceBack ? wrapAngle(heading + Math.PI) : heading, { exemptHalts: true, colourStandOnly: gap !== null });
   const notes = moveTo(state, bf, u, w.pose);
+  if (gap && !u.removed) notes.push(...breakFormationThrough(state, bf, u, gap));
   u.rs.retrogradeHeading = heading;
   if (w.hitEnemy && u.rs.retrograde === 'running') {
     // A running unit that meets an enemy is destroyed (A §11.8).
@@ -767,6 +784,21 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
     log.push(...carryOut(state, bf, ctx, a, false));
     log.push(...carryOut(state, bf, ctx, d, attackerCharged));
   }
+  log.push(...settleContact(state, bf, ctx, a, d, continued, aspect));
+  if (opts.assault && !a.chargedHome) attacker.rs.assaultTarget = defender.id;
+  for (const s of [a, d]) if (s.firedFrom !== null) s.unit.rs.firedUntilTurn = state.rules.turnNumber + 1;
+  ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
+}
+
+/**
+ * Steps 5-7 once both results' forward moves are made: retrograde moves, shaken markers, then
+ * guns attacked, skirmishers caught, or confrontation and combat dice with thrown back,
+ * breakthrough and jubilation (A §16, §20-21, B §1.3, §2.9).
+ */
+function settleContact(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, d: Side, continued: boolean, aspect: Aspect): string[] {
+  const log: string[] = [];
+  const attacker = a.unit;
+  const defender = d.unit;
   if (a.chargedHome || d.chargedHome) a.chargedHome = d.chargedHome = a.chargedHome || d.chargedHome;
   // Fire at veering cavalry counts from its closest approach (A25).
   for (const [firer, target] of [[a, d], [d, a]] as const) if (firer.firedFrom !== null && target.closest !== undefined) firer.firedFrom = Math.min(firer.firedFrom, target.closest);
@@ -790,9 +822,7 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
   }
   // Jubilation is lost by an Uncertain unit (A §18.5).
   for (const s of [a, d]) if (s.confidence === 'uncertain') s.unit.rs.jubilation = 0;
-  if (opts.assault && !a.chargedHome) attacker.rs.assaultTarget = defender.id;
-  for (const s of [a, d]) if (s.firedFrom !== null) s.unit.rs.firedUntilTurn = state.rules.turnNumber + 1;
-  ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
+  return log;
 }
 
 function skirmishersCaught(bf: Battlefield, state: HmState, victim: Side, by: Side): string[] | null {
@@ -872,8 +902,11 @@ function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] 
 
 /** Walk a unit straight along a heading; evaders that meet the enemy or impassable ground are destroyed (B §1.5). */
 function evadeMove(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number): string[] {
-  const w = walk(state, bf, u, heading, dist, heading, { exemptHalts: true });
+  // Evaders break formation for a gap between ground, never for one between units (B §1.5).
+  const gap = terrainGapToThread(state, bf, u, colourPoint(u), pointAhead(u, heading, dist));
+  const w = walk(state, bf, u, heading, dist, heading, { exemptHalts: true, colourStandOnly: gap !== null });
   const notes = [`${u.name} evades ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose, { looseAllowed: false })];
+  if (gap && !u.removed) notes.push(...breakFormationThrough(state, bf, u, gap));
   if (w.travelled < dist - 1) {
     if (w.hitEnemy) notes.push(...destroyUnit(state, u, 'evaded into the enemy'));
     else if (w.hitTerrain) notes.push(...destroyUnit(state, u, 'evaded into impassable ground'));
@@ -888,11 +921,14 @@ function evadeMove(state: HmState, bf: Battlefield, u: HmUnit, heading: number, 
   return notes;
 }
 
-/** Evaders fire as skirmishers at the attacker when it is in reach (B §1.5); a refusal simply means no fire. */
-function evaderFire(state: HmState, bf: Battlefield, ctx: RuleContext, evader: HmUnit, attacker: HmUnit): string[] {
+/**
+ * Evaders fire as skirmishers at the attacker when it is in reach, now or where both stood when the
+ * Evade began (B §1.5); a refusal simply means no fire.
+ */
+function evaderFire(state: HmState, bf: Battlefield, ctx: RuleContext, evader: HmUnit, attacker: HmUnit, earlier?: EarlierPlaces): string[] {
   if (evader.removed || attacker.removed || !isSkirmisherTroop(evader)) return [];
   try {
-    skirmishFire(state, bf, ctx, evader.id, attacker.id);
+    skirmishFire(state, bf, ctx, evader.id, attacker.id, earlier ? { earlier } : {});
     return [`${evader.name} fires as it evades`];
   } catch (e) {
     if (e instanceof RuleError) return [`${evader.name} cannot fire: ${e.reason}`];
@@ -905,7 +941,8 @@ const isSkirmisherTroop = (u: HmUnit): boolean => u.rs.troop === 'skirmInf' || u
 /**
  * An Evade (B §1.5): 1D6 and the chart; the evaders move straight away from the attacker, who tests
  * Resolve (as Resolute; the evaders never test and count as Uncertain) and moves against where the
- * evaders stood, or simply moves 6" on a 5.
+ * evaders stood, or simply moves 6" on a 5. After a Perfect Evade the evaders' own move waits for
+ * their side to say where they go (`relocateEvaders`).
  */
 function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared, cards: EvadeCards, wheel: number): void {
   const log = declared.log;
@@ -929,6 +966,8 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
     chart: r.ref,
   });
   const origin = { x: defender.x, y: defender.y };
+  const originFacing = defender.facing;
+  const attackerStart = { x: attacker.x, y: attacker.y, facing: attacker.facing };
   const away = wrapAngle(angleOf(sub(origin, colourPoint(attacker))) + wheel);
   if (defender.rs.troop === 'lightCav' && !r.result.standFire) {
     defender.formation = 'loose';
@@ -950,20 +989,113 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
     log.push(...retrograde(state, bf, a));
     if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
     if (r.result.perfect && !defender.removed) {
-      // A Perfect Evade moves after the attackers, as far as it may, then fires (B §1.5).
-      log.push(...evadeMove(state, bf, defender, away, inch(r.inches)));
-      log.push(...evaderFire(state, bf, ctx, defender, attacker));
+      // A Perfect Evade waits until the attackers have moved, then goes where its side chooses (B §1.5).
+      const { unit: _unit, opponent: _opponent, ...attackerSide } = a;
+      const earlier: EarlierPlaces = { firer: { ...origin, facing: originFacing }, target: attackerStart };
+      state.rules.pendingRelocation = { evader: defender.id, attacker: attacker.id, reach: inch(r.inches), aspect: declared.aspect, evadeRow: r.ref.row, attackerSide, earlier, log };
+      state.active = defender.side;
+      ctx.emit({
+        type: 'evade-relocation',
+        unit: defender.id,
+        target: attacker.id,
+        side: defender.side,
+        text: `${defender.name} evades perfectly: now that ${attacker.name} has moved, it may go up to ${r.inches}" to any place it can reach without passing within 9" of another enemy Colour Stand, and then fire`,
+        data: { reach: inch(r.inches) },
+      });
+      return;
     }
-    if (!attacker.removed && !defender.removed) {
-      const d: Side = { unit: defender, role: 'defender', opponent: attacker, total: 0, raw: [], modifiers: [], chart: 'Evade', row: r.ref.row, result: { kind: 'stand' }, confidence: 'uncertain', firedFrom: null, chargedHome: false };
-      if (a.chargedHome) d.chargedHome = true;
-      log.push(...confrontation(state, ctx, a, d));
-      const caught = skirmishersCaught(bf, state, d, a);
-      if (caught) log.push(...caught);
-      else if (a.chargedHome) log.push(...combatDice(state, bf, ctx, d, a, false, declared.aspect, false));
-    }
+    log.push(...closeEvade(state, bf, ctx, a, defender, declared.aspect, r.ref.row));
   }
   ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
+}
+
+/** After the attacker's result against evaders: confrontation dice (attacker Resolute, evaders Uncertain), skirmishers caught, combat dice on contact (B §1.5). */
+function closeEvade(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, evader: HmUnit, aspect: Aspect, evadeRow: string): string[] {
+  if (a.unit.removed || evader.removed) return [];
+  const log: string[] = [];
+  const d: Side = { unit: evader, role: 'defender', opponent: a.unit, total: 0, raw: [], modifiers: [], chart: 'Evade', row: evadeRow, result: { kind: 'stand' }, confidence: 'uncertain', firedFrom: null, chargedHome: false };
+  if (a.chargedHome) d.chargedHome = true;
+  log.push(...confrontation(state, ctx, a, d));
+  const caught = skirmishersCaught(bf, state, d, a);
+  if (caught) log.push(...caught);
+  else if (a.chargedHome) log.push(...combatDice(state, bf, ctx, d, a, false, aspect, false));
+  return log;
+}
+
+/** A side's record of its Resolve test, without the units (kept in the state while a Perfect Evade waits). */
+export type SideRecord = Omit<Side, 'unit' | 'opponent'>;
+
+/** A Perfect Evade waiting for its side to say where the evaders go (B §1.5). */
+export interface PendingRelocation {
+  evader: string;
+  attacker: string;
+  /** How far the evaders may go, mm: 6" for skirmishing infantry, 18" for cavalry. */
+  reach: number;
+  aspect: Aspect;
+  /** The Evade chart's row, for the evaders' side of the confrontation. */
+  evadeRow: string;
+  attackerSide: SideRecord;
+  /** Where evaders and attacker stood when the Evade began: the evaders' fire reaches 9" from there too. */
+  earlier: EarlierPlaces;
+  /** The Attack's log so far. */
+  log: string[];
+}
+
+/** Where a relocation would leave the evaders, or why they cannot go there. */
+export type RelocationCheck = { ok: true; pose: Pose; distance: number } | { ok: false; reason: string };
+
+/**
+ * Whether Perfect Evaders may go to `to` (B §1.5): within their reach, by a straight way clear of
+ * units and impassable ground that stays on the table and does not pass within 9" of any enemy
+ * Colour Stand other than their attacker's (nor nearer to one than they already stood) [ENGINE
+ * DEFAULT: a straight way]. They end facing their attacker, whom they then fire at.
+ */
+export function relocationCheck(state: HmState, bf: Battlefield, evader: HmUnit, attacker: HmUnit | undefined, reach: number, to: Vec2): RelocationCheck {
+  const d = dhypot(to.x - evader.x, to.y - evader.y);
+  if (!Number.isFinite(d)) return { ok: false, reason: 'the evaders need a place to go' };
+  if (d > reach + 0.5) return { ok: false, reason: `${evader.name} may go at most ${toInches(reach).toFixed(0)}" after a Perfect Evade, not ${toInches(d).toFixed(1)}"` };
+  const heading = d > 0.5 ? angleOf(sub(to, colourPoint(evader))) : evader.facing;
+  const facing = attacker && !attacker.removed ? angleOf(sub(colourPoint(attacker), to)) : heading;
+  const w = walk(state, bf, evader, heading, d, facing, { exemptHalts: true });
+  if (w.travelled < d - 0.5) return { ok: false, reason: `${evader.name} cannot get there: ${w.stoppedBy ?? 'the way is blocked'}` };
+  if (w.leftTable) return { ok: false, reason: `${evader.name} would leave the table` };
+  const limit = inch(9);
+  const steps = Math.max(1, Math.ceil(d / inch(0.25)));
+  const known = new Set(unitsKnownTo(state, evader.side).map((k) => k.id));
+  for (const e of liveUnits(state)) {
+    if (e.side === evader.side || e.id === attacker?.id || e.rs.general?.attachedTo || !known.has(e.id)) continue;
+    const theirs = colourStand(e);
+    const start = rectDistance(colourStand(evader), theirs);
+    const allowed = Math.min(limit, start);
+    for (let k = 1; k <= steps; k++) {
+      const p = { x: evader.x + ((to.x - evader.x) * k) / steps, y: evader.y + ((to.y - evader.y) * k) / steps };
+      const near = rectDistance(colourStand({ ...evader, ...p, facing: k === steps ? facing : evader.facing }), theirs);
+      if (near < allowed - 1) return { ok: false, reason: `the way passes within 9" of ${e.name}'s Colour Stand (${toInches(near).toFixed(1)}")` };
+    }
+  }
+  return { ok: true, pose: { x: to.x, y: to.y, facing }, distance: d };
+}
+
+/** The Perfect Evaders go where their side chose, or stay (`to` null), then fire, and the Attack ends (B §1.5). */
+export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, side: string, to: Vec2 | null): void {
+  const p = state.rules.pendingRelocation;
+  if (!p) throw new RuleError('no Perfect Evade is waiting to move');
+  const evader = unitById(state, p.evader)!;
+  const attacker = unitById(state, p.attacker)!;
+  if (side !== evader.side) throw new RuleError(`${evader.name}'s side moves it after its Perfect Evade`);
+  const check = to ? relocationCheck(state, bf, evader, attacker, p.reach, to) : null;
+  if (check && !check.ok) throw new RuleError(check.reason);
+  state.rules.pendingRelocation = null;
+  state.active = state.rules.turnSide;
+  const log = [...p.log];
+  if (check?.ok) {
+    const dir = check.distance > 0.5 ? ` ${toInches(check.distance).toFixed(1)}"` : '';
+    log.push(`${evader.name} slips away${dir} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
+  } else log.push(`${evader.name} stays where it is after its Perfect Evade`);
+  log.push(...evaderFire(state, bf, ctx, evader, attacker, p.earlier));
+  const a: Side = { ...p.attackerSide, unit: attacker, opponent: evader };
+  log.push(...closeEvade(state, bf, ctx, a, evader, p.aspect, p.evadeRow));
+  ctx.emit({ type: 'attack-result', unit: attacker.id, target: evader.id, side: attacker.side, text: log.join('. ') });
 }
 
 /** The attacker's result against evaders: placed by the evaders' original position; a Charge runs its full distance straight on (B §1.5). */
@@ -977,7 +1109,7 @@ function moveAgainstEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, a
   const r = a.result;
   switch (r.kind) {
     case 'charge':
-      return forward(inch(TROOPS[u.rs.troop].charge ?? 9), 'charges on');
+      return chargeOn(state, bf, ctx, a);
     case 'advanceFire': {
       const to = advanceFireDistance(r.advanceTo, toInches(gap));
       const notes = to === null ? [`${u.name} stands and fires`] : forward(gap - inch(to), 'advances');
@@ -994,4 +1126,68 @@ function moveAgainstEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, a
     default:
       return [];
   }
+}
+
+/** How far short of friends a charge at evaders halts (B §1.5): it never runs into them. */
+const HALT_SHORT_OF_FRIENDS = inch(2);
+
+/**
+ * A Charge at evaders (B §1.5): the full charge distance (9" foot, 18" mounted) straight forward.
+ * Contact with the evaders is a charge home on them; contact with another enemy unit means it has
+ * charged that unit (`chargeInto`); it halts 2" short of friends, and stops at impassable ground.
+ */
+function chargeOn(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side): string[] {
+  const u = a.unit;
+  const full = inch(TROOPS[u.rs.troop].charge ?? 9);
+  // Friends' skirmishers are moved aside and attached Generals ride with their units: neither is met.
+  const met = liveUnits(state).filter((o) => o.id !== u.id && !o.rs.general?.attachedTo && (o.side !== u.side || !isSkirmisherTroop(o)));
+  const first = contactAlong(u, u.facing, full, met);
+  const friend = first && first.unit.side === u.side ? first.unit : null;
+  const contact = first && !friend ? first : null;
+  const go = friend ? Math.max(0, first!.distance - HALT_SHORT_OF_FRIENDS) : contact ? contact.distance : full;
+  const w = walk(state, bf, u, u.facing, go, u.facing, { exemptHalts: true, ignore: contact ? [contact.unit.id] : [] });
+  const reached = contact !== null && w.travelled >= contact.distance - 1;
+  const notes: string[] = [];
+  if (friend && w.travelled >= go - 1) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" and halts 2" short of ${friend.name}`);
+  else if (reached) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" into ${contact.unit.name}`);
+  else notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`);
+  notes.push(...moveTo(state, bf, u, w.pose));
+  if (!reached || u.removed) return notes;
+  if (contact.unit.id === a.opponent.id) {
+    a.chargedHome = true;
+    return notes;
+  }
+  return [...notes, ...chargeInto(state, bf, ctx, a, contact.unit)];
+}
+
+/**
+ * A charge at evaders that runs into another enemy unit has charged it (B §1.5): the attacker keeps
+ * its Resolve total, the unit charged throws its own and compares it with that total, its result is
+ * carried out, and the fight goes on as any other (combat dice, thrown back, breakthrough). The
+ * charged unit's ± choices are the program's, as for a second test after grapeshot [ENGINE DEFAULT].
+ */
+function chargeInto(state: HmState, bf: Battlefield, ctx: RuleContext, first: Side, target: HmUnit): string[] {
+  const u = first.unit;
+  const aspect = attackAspect(u, target);
+  const chart = chartFor({ tester: target.rs.troop === 'general' ? 'skirmCav' : target.rs.troop, role: 'defender', opponent: u.rs.troop === 'general' ? 'skirmCav' : u.rs.troop, inContact: false, flankOrRear: aspect !== 'front', canCounterAttack: false, broken: isBroken(target) });
+  const thrown = throwResolve(state, bf, ctx, target, u, 'defender', chart.chart, {}, false);
+  const settled = settleResolve(state, thrown, defaultChoices(state, thrown));
+  const d: Side = { unit: target, opponent: u, ...settled, confidence: confidenceOf(settled.total, first.total), firedFrom: null, chargedHome: true };
+  d.result = adjustResult(state, target, d.result, false);
+  const a: Side = { ...first, opponent: target, confidence: confidenceOf(first.total, settled.total), firedFrom: null, chargedHome: true, closest: undefined };
+  ctx.emit({ type: 'attack', unit: u.id, target: target.id, side: u.side, text: `${u.name} charges on into ${target.name}${aspect !== 'front' ? ` in the ${aspect}` : ''}, keeping its Resolve of ${first.total}`, data: { aspect, continued: false, chargedOn: true } });
+  ctx.emit({
+    type: 'resolve',
+    unit: target.id,
+    target: u.id,
+    side: target.side,
+    text: `${target.name} is charged and tests Resolve (${d.chart}): ${d.raw.join('+')} ${d.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.reason}`).join(', ')} = ${d.total} against ${u.name}'s ${first.total}: ${d.confidence}, ${d.row}`,
+    dice: [{ purpose: 'Resolve', sides: 6, values: d.raw }],
+    modifiers: d.modifiers,
+    chart: { chart: d.chart, row: d.row },
+  });
+  const log = [`${u.name} has charged ${target.name}: ${target.name} ${d.total} against ${first.total}, ${u.name} ${a.confidence}`];
+  log.push(...carryOut(state, bf, ctx, d, true));
+  log.push(...settleContact(state, bf, ctx, a, d, false, aspect));
+  return log;
 }

@@ -8,8 +8,11 @@
  *
  * [ENGINE DEFAULT] choices made here (the digest leaves them open):
  * - The arc is a 60° wedge with its apex at the centre of the gun stand's front edge; range is the
- *   distance from that point to the nearest part of the target inside the wedge (B7). The engine
- *   measures, so the no-measuring "hit what lies in line at maximum range" rule does not arise.
+ *   distance from that point to the nearest part of the target inside the wedge (B7).
+ * - Without measuring (the "Measuring: only after declaring" setting, A §11.10) a gun may be laid on
+ *   a target up to half as far again as its range. If it proves out of range, the shot flies the
+ *   declared line and falls at maximum range: the stand nearest that point, if one lies within 1"
+ *   of it, is hit instead; otherwise the shot is lost (B §2.2).
  * - Direct fire (ball, grapeshot): the line runs from the gun's front-edge centre to some point of
  *   the target inside the arc and in range. Any stand of another unit it crosses blocks it; a
  *   friendly stand within 1" of it blocks it too (B48), except stands wholly behind the gun's front
@@ -93,6 +96,7 @@ import {
   type UnderFireResult,
 } from './charts';
 import { destroyStands, disorderStands } from './moves';
+import { nearestRectWithin, pointAtRange } from '../../core/passage';
 import { coverOf, terrainAt, type HmTerrain } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { canSee, type SightContext, type SightUnit } from './visibility';
@@ -103,6 +107,13 @@ const EPS = 1e-6;
 const BOUNCE_STEP = 2.5;
 /** Blocking stands are grown by this, mm, so a line cannot slip through the seam between two that touch. */
 const SEAM = 0.5;
+/**
+ * Without measuring, how much further than its range a target may be declared (A §11.10): half as far
+ * again, for Attacks and guns alike [ENGINE DEFAULT].
+ */
+export const GUESS_FACTOR = 1.5;
+/** A shot that falls at maximum range hits a stand within this of where it lands, inches ("in line", B §2.2) [ENGINE DEFAULT]. */
+export const IN_LINE_TOLERANCE = 1;
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -528,6 +539,8 @@ interface CheckOptions {
   concealment?: boolean;
   /** Skip the arc and line of sight (grapeshot at the attacker of the guns, B §2.9). */
   rangeOnly?: boolean;
+  /** Declared without measuring: the target may lie up to GUESS_FACTOR times the range away (A §11.10). */
+  guess?: boolean;
 }
 
 /** Whether a battery may fire this ammunition at this unit (B §2.2-2.3); the battery's own state is not checked. */
@@ -540,7 +553,7 @@ export function checkArtilleryTarget(state: HmState, bf: Battlefield, gun: HmUni
     return no(host ? `${target.name} is attached to ${host.name}: fire at the unit` : 'Generals are not a legal target for artillery');
   }
   if (target.rs.gun && target.rs.gun.crew !== 'manned') return no(`${target.name} are unmanned guns`);
-  const range = inch(ARTILLERY_RANGE[ammo]);
+  const range = inch(ARTILLERY_RANGE[ammo]) * (opts.guess ? GUESS_FACTOR : 1);
   const m = muzzleOf(gun);
   if (opts.rangeOnly) {
     const d = Math.min(...rectsOf(target).map((r) => pointRectDistance(r, m.at)));
@@ -626,8 +639,15 @@ export function artilleryTargets(state: HmState, bf: Battlefield, gun: HmUnit | 
   if (gunReason) return { gunReason, legal: [], excluded: enemies.map((u) => ({ id: u.id, reason: gunReason })) };
   const legal: ArtilleryTarget[] = [];
   const excluded: { id: string; reason: string }[] = [];
+  // Without measuring, a target that may prove out of range can still be declared (A §11.10);
+  // grapeshot is chosen only for a target the gunners can see is close, so it is never guessed.
+  const guessing = state.options.measuring === 'after-declaring' && ammo !== 'grapeshot';
   for (const u of enemies) {
-    const c = checkArtilleryTarget(state, bf, g, u, ammo);
+    let c = checkArtilleryTarget(state, bf, g, u, ammo);
+    if (!c.ok && guessing && c.distance !== Infinity && c.reason.startsWith('out of range')) {
+      const guessed = checkArtilleryTarget(state, bf, g, u, ammo, { guess: true });
+      if (guessed.ok) c = { ...guessed, reason: `declared without measuring: it may prove out of range (${guessed.reason})` };
+    }
     if (c.ok) legal.push({ id: u.id, distance: c.distance, reason: c.reason });
     else excluded.push({ id: u.id, reason: c.reason });
   }
@@ -844,10 +864,57 @@ export function fireArtillery(state: HmState, bf: Battlefield, ctx: RuleContext,
   if (card?.fired.includes(gun.id)) throw new RuleError(`${gun.name} has already fired on this card`);
   const target = mustTarget(state, targetId);
   const check = checkArtilleryTarget(state, bf, gun, target, ammo);
-  if (!check.ok) throw new RuleError(`${gun.name} cannot fire ${ammo} at ${target.name}: ${check.reason}`);
-  const result = shoot(state, bf, ctx, gun, target, ammo, check, '');
+  let result: FireResult;
+  if (check.ok) result = shoot(state, bf, ctx, gun, target, ammo, check, '');
+  else {
+    // Without measuring, a target that proves out of range gets the in-line shot (A §11.10, B §2.2).
+    const guessed = state.options.measuring === 'after-declaring' && ammo !== 'grapeshot' && check.reason.startsWith('out of range') ? checkArtilleryTarget(state, bf, gun, target, ammo, { guess: true }) : null;
+    if (!guessed?.ok) throw new RuleError(`${gun.name} cannot fire ${ammo} at ${target.name}: ${check.reason}`);
+    result = shotInLine(state, bf, ctx, gun, target, ammo, guessed);
+  }
   if (card) card.fired.push(gun.id);
   return result;
+}
+
+/** What an out-of-range shot would strike: the stand nearest where it falls at maximum range, within IN_LINE_TOLERANCE. */
+export function inLineStrike(state: HmState, gun: HmUnit, aimedAt: Vec2, ammo: Ammunition): { lands: Vec2; unit: HmUnit; stand: number; distance: number } | { lands: Vec2; unit: null } {
+  const m = muzzleOf(gun);
+  const lands = pointAtRange(m.at, aimedAt, inch(ARTILLERY_RANGE[ammo]));
+  const stands = state.units
+    .filter((u) => onTable(u) && u.id !== gun.id)
+    .flatMap((u) => u.stands.map((s, i) => ({ u, s, i })).filter((x) => x.s.status !== 'destroyed'));
+  const hit = nearestRectWithin(lands, stands, (x) => standRect(x.u, x.s), inch(IN_LINE_TOLERANCE));
+  if (!hit) return { lands, unit: null };
+  return { lands, unit: hit.item.u, stand: hit.item.i, distance: hit.distance };
+}
+
+/**
+ * A shot declared without measuring at a target that proves out of range (A §11.10, B §2.2): it flies
+ * the declared line and falls at maximum range, striking the stand in line there, else it is lost.
+ */
+function shotInLine(state: HmState, bf: Battlefield, ctx: RuleContext, gun: HmUnit, intended: HmUnit, ammo: Ammunition, guessed: ArtilleryTargetCheck): FireResult {
+  const range = inch(ARTILLERY_RANGE[ammo]);
+  const strike = inLineStrike(state, gun, guessed.point!, ammo);
+  const short = `${intended.name} proves to be ${inches(guessed.distance)} away, beyond the ${inches(range)} ${ammo} reaches`;
+  if (strike.unit === null) {
+    markFired(state, gun);
+    ctx.emit({
+      type: 'artillery-fire',
+      text: `${gun.name} fires ${ammo} at ${intended.name} without measuring: ${short}, and no stand lies in line within ${IN_LINE_TOLERANCE}" of where the ${ammo} falls: the shot is lost`,
+      side: sideOf(gun),
+      unit: gun.id,
+      target: intended.id,
+      chart: { chart: 'Artillery fire', row: 'Out of range: a stand in line at maximum range is hit, otherwise the shot is lost' },
+      data: { ammo, hits: 0, distance: range, from: muzzleOf(gun).at, to: strike.lands, lost: true },
+    });
+    return { gun: gun.id, target: intended.id, ammo, dice: [], hits: 0, report: emptyReport(intended, 0), bounces: [] };
+  }
+  // An attached General struck takes his unit's hits with it, as for any shot at the unit.
+  const victim = isGeneralUnit(strike.unit) ? (hostOf(state, strike.unit) ?? strike.unit) : strike.unit;
+  const stand = victim === strike.unit ? strike.stand : 0;
+  const check: ArtilleryTargetCheck = { ok: true, reason: 'in line at maximum range', distance: range, stand, point: strike.lands };
+  const where = victim.id === intended.id ? `its ${ammo} falls at maximum range on the nearest part of it` : `the ${ammo} falls at maximum range in line with it, on ${victim.name}`;
+  return shoot(state, bf, ctx, gun, victim, ammo, check, `; fired without measuring: ${short}; ${where}`);
 }
 
 /**
@@ -986,9 +1053,16 @@ interface StandCheck {
 }
 
 /** The stands of a skirmisher unit that may fire at a target (B §1.6): undisordered, within 9", a clear line, in sight. */
-function skirmishStands(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit): StandCheck {
+/** Where a firer and its target stood earlier: an Evade's fire may reach targets within 9" at its start (B §1.5). */
+export interface EarlierPlaces {
+  firer: { x: number; y: number; facing: number };
+  target: { x: number; y: number; facing: number };
+}
+
+function skirmishStands(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, earlier?: EarlierPlaces): StandCheck {
   const range = inch(SKIRMISHER_FIRE_RANGE);
   const tRects = rectsOf(target);
+  const tBefore = earlier ? rectsOf({ ...target, ...earlier.target }) : [];
   const sight = fireSight(state, true, target);
   const stands: number[] = [];
   let nearest = Infinity;
@@ -998,7 +1072,8 @@ function skirmishStands(state: HmState, bf: Battlefield, u: HmUnit, target: HmUn
   u.stands.forEach((s, i) => {
     if (s.status !== 'ok') return;
     const own = standRect(u, s);
-    const d = Math.min(...tRects.map((t) => rectDistance(own, t)));
+    const before = earlier ? standRect({ ...u, ...earlier.firer }, s) : null;
+    const d = Math.min(...tRects.map((t) => rectDistance(own, t)), ...(before ? tBefore.map((t) => rectDistance(before, t)) : []));
     nearest = Math.min(nearest, d);
     if (d > range + EPS) return;
     inRange++;
@@ -1076,6 +1151,8 @@ export interface SkirmishFireOptions {
   stands?: readonly number[];
   /** Other skirmishing-infantry units whose eligible stands join this throw. */
   joinedBy?: readonly string[];
+  /** Also in range if within 9" where firer and target stood earlier (an Evade's start, B §1.5). */
+  earlier?: EarlierPlaces;
 }
 
 export interface SkirmishFireResult {
@@ -1106,7 +1183,7 @@ export function skirmishFire(state: HmState, bf: Battlefield, ctx: RuleContext, 
   const target = mustTarget(state, targetId);
   const tWhy = skirmishTargetReason(state, u, target);
   if (tWhy) throw new RuleError(`${u.name} cannot fire at ${target.name}: ${tWhy}`);
-  const own = skirmishStands(state, bf, u, target);
+  const own = skirmishStands(state, bf, u, target, opts.earlier);
   let mine = own.stands;
   if (opts.stands) {
     const bad = opts.stands.find((i) => !own.stands.includes(i));

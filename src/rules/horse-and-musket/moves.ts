@@ -45,6 +45,8 @@ export interface WalkOptions {
   stopAtSlowing?: boolean;
   /** Units it may pass through without stopping (its own attack target when charging, handled by the caller). */
   ignore?: string[];
+  /** Sweep only the Colour Stand: a loose unit threading a gap, its other stands following round it (A §11.7). */
+  colourStandOnly?: boolean;
 }
 
 export interface WalkResult {
@@ -92,7 +94,7 @@ export function walk(state: HmState, bf: Battlefield, u: HmUnit, heading: number
     const d = (dist * k) / n;
     if (d > limit) break;
     const pose = poseAlong(u, heading, d, k === n ? facing : u.facing);
-    const moving = { ...u, x: prev.x, y: prev.y, facing: prev.facing };
+    const moving = { ...u, x: prev.x, y: prev.y, facing: prev.facing, stands: opts.colourStandOnly ? u.stands.slice(0, 1) : u.stands };
     const hit = sweptCollisions(moving, pose, others, ctx);
     if (hit.terrain) {
       result.hitTerrain = true;

@@ -14,9 +14,10 @@ import { unitsKnownTo } from './hidden';
 import { cardLabel, discardFromHand } from './cards';
 import { TROOPS } from './charts';
 import { colourGap, destroyUnit, resolveAttack, touching } from './attack';
-import { artilleryTargets, fireArtillery, skirmishFire, skirmishTargets } from './fire';
+import { artilleryTargets, fireArtillery, GUESS_FACTOR, skirmishFire, skirmishTargets } from './fire';
 import { layoutStands, relayout } from './layout';
-import { moveCap, moveTo, walk, zoneContext } from './moves';
+import { moveCap, moveTo, pointAhead, walk, zoneContext } from './moves';
+import { describeGap, fitLooseInGap, gapAlong, gapRefusal, narrowGapAhead, spanOf, type NarrowGap } from './gaps';
 import { coverOf } from './terrain';
 import type { Card, HmState, HmUnit } from './types';
 import { canSee } from './visibility';
@@ -208,7 +209,7 @@ export function attackTargets(state: HmState, bf: Battlefield, u: HmUnit): HmUni
     // the engine allows guesses up to half as far again [ENGINE DEFAULT].
     const guessing = state.options.measuring === 'after-declaring';
     const range = attackRange(u, { fog: zc.fog });
-    if (colourGap(u, t) > (guessing ? range * 1.5 : range) + 1) return false;
+    if (colourGap(u, t) > (guessing ? range * GUESS_FACTOR : range) + 1) return false;
     if (!attackLine(u, t, units, zc, { ignoreRange: guessing }).ok) return false;
     return sees(state, bf, u, t, true);
   });
@@ -362,7 +363,7 @@ function num(v: unknown, what: string): number {
   return v;
 }
 
-function point(v: unknown): Vec2 {
+export function point(v: unknown): Vec2 {
   const p = v as Vec2 | undefined;
   if (!p || typeof p.x !== 'number' || typeof p.y !== 'number' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new RuleError('the order needs a destination point');
   return p;
@@ -568,6 +569,10 @@ function gunMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, reach: nu
 function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: RuleContext): void {
   if (u.rs.troop === 'artillery') return gunMove(state, bf, u, to, inch(6), ctx, 'moves');
   const cap = moveCap(state, bf, u);
+  const before: string[] = [];
+  // A line already within 1" of a narrow gap ahead has broken ranks (A §11.7).
+  const gapNear = narrowGapAhead(state, bf, u);
+  if (gapNear) before.push(...breakRanksFor(state, bf, u, gapNear));
   const free = isSkirmisher(u) || u.formation === 'loose' || u.rs.troop === 'general';
   const rel = sub(to, u);
   let heading = u.facing;
@@ -586,14 +591,31 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   const shaken = isShaken(state, u);
   const near = shaken ? nearestEnemy(u, units.filter((x) => x.rs.troop !== 'general')) : null;
   const facing = free && u.rs.troop !== 'general' ? heading : u.rs.troop === 'general' ? heading : u.facing;
-  const w = walk(state, bf, u, heading, d, free ? facing : u.facing, { stopAtSlowing: !isSkirmisher(u) && u.rs.troop !== 'general' });
+  // Narrow gaps and defiles on the way (A §11.7, B §4.10): refused as the unit stands, or threaded loose.
+  const gap = u.rs.troop === 'general' ? null : gapAlong(state, bf, u, u, pointAhead(u, heading, d), { need: spanOf(u) });
+  const refusal = gap && gapRefusal(u, gap);
+  if (refusal) throw new RuleError(refusal);
+  // Loose units and skirmish chains thread a gap narrower than their scatter round the Colour Stand.
+  const threading = gap !== null && (u.formation === 'loose' || isSkirmisher(u));
+  const w = walk(state, bf, u, heading, d, free ? facing : u.facing, { stopAtSlowing: !isSkirmisher(u) && u.rs.troop !== 'general', colourStandOnly: threading });
   if (near) {
     const after = dhypot(near.unit.x - w.pose.x, near.unit.y - w.pose.y);
     if (after < dhypot(near.unit.x - u.x, near.unit.y - u.y) - SAME) throw new RuleError(`${u.name} is shaken and may not move nearer to the enemy`);
   }
-  const notes = moveTo(state, bf, u, w.pose);
+  const notes = [...before, ...moveTo(state, bf, u, w.pose)];
+  if (gap && threading && !u.removed && fitLooseInGap(state, bf, u)) notes.push(`${u.name} threads ${describeGap(gap)} in a file`);
+  const gapAfter = u.removed ? null : narrowGapAhead(state, bf, u);
+  if (gapAfter) notes.push(...breakRanksFor(state, bf, u, gapAfter));
   if (u.rs.troop === 'general') attachGeneral(state, u, ctx);
-  log(ctx, u, [`${u.name} moves ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '), { from: { x: u.x, y: u.y } });
+  log(ctx, u, [`${u.name} moves ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '), { from: { x: u.x, y: u.y }, ...(gap ? { gap: { width: gap.width, at: gap.at } } : {}) });
+}
+
+/** A line within 1" of a narrow gap breaks ranks into loose formation, in a file if it must (A §11.7). */
+function breakRanksFor(state: HmState, bf: Battlefield, u: HmUnit, gap: NarrowGap): string[] {
+  u.formation = 'loose';
+  relayout(u);
+  fitLooseInGap(state, bf, u);
+  return [`${u.name} breaks ranks into loose formation before ${describeGap(gap)}`];
 }
 
 /** Oblique (A §11.4, A23 literal): a full 6" ahead allows up to 3" aside, keeping the facing. */
@@ -605,6 +627,9 @@ function orderOblique(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx:
   if (ahead < inch(6) - 0.5) throw new RuleError('an oblique move goes a full 6" ahead');
   if (Math.abs(aside) > inch(3) + 0.5) throw new RuleError('an oblique move goes at most 3" aside for 6" ahead');
   const d = dhypot(rel.x, rel.y);
+  const gap = gapAlong(state, bf, u, u, to);
+  const refusal = gap && gapRefusal(u, gap);
+  if (refusal) throw new RuleError(refusal);
   const w = walk(state, bf, u, angleOf(rel), d, u.facing, { stopAtSlowing: true });
   const notes = moveTo(state, bf, u, w.pose);
   log(ctx, u, [`${u.name} moves obliquely ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '));

@@ -9,12 +9,13 @@ import { CARD_LABELS, cardLabel, discardFromHand, reshuffle } from './cards';
 import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair, type ResolveChoice } from './charts';
 import { grapeshotPhase } from './fire';
 import { relayout } from './layout';
-import { disorderStands, moveTo, walk } from './moves';
+import { disorderStands, moveTo, pointAhead, walk } from './moves';
+import { breakFormationThrough, standsBlocked, terrainGapToThread } from './gaps';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
 import { HM_ARMY_BUILDING } from './roster';
-import { activeCardMayOrder, applyGeneralMove, applyOrder, orderActions } from './orders';
-import { choiceOptions, chooseResolve, colourGap, destroyUnit, loseStands, reactToAttack, touching } from './attack';
+import { activeCardMayOrder, applyGeneralMove, applyOrder, orderActions, point } from './orders';
+import { choiceOptions, chooseResolve, colourGap, destroyUnit, loseStands, reactToAttack, relocateEvaders, touching } from './attack';
 import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePenalty, createHorseAndMusketGame, preBattleActions } from './setup';
 import { afterJoker, applyArrival, arrivalActions } from './arrivals';
 import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
@@ -69,8 +70,12 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
     if (u.rs.retrograde === 'running') {
       const near = nearestEnemy(u, liveUnits(state).filter((x) => x.rs.troop !== 'general'));
       const heading = near ? angleOf(sub(u, { x: near.unit.x, y: near.unit.y })) : u.facing;
-      const w = walk(state, bf, u, heading, inch(TROOPS[u.rs.troop].breakRun ?? 6), heading, { exemptHalts: true });
+      const run = inch(TROOPS[u.rs.troop].breakRun ?? 6);
+      // Runners break formation for a gap between ground, not between units (A §19.3).
+      const gap = terrainGapToThread(state, bf, u, u, pointAhead(u, heading, run));
+      const w = walk(state, bf, u, heading, run, heading, { exemptHalts: true, colourStandOnly: gap !== null });
       notes.push(`${u.name} runs ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose, { looseAllowed: false }));
+      if (gap && !u.removed) notes.push(...breakFormationThrough(state, bf, u, gap));
       if (w.hitEnemy && !u.removed) notes.push(...destroyUnit(state, u, 'ran into the enemy'));
     } else if (u.rs.retrograde === 'withdrawing' || u.rs.retrograde === 'retreating') {
       notes.push(...withdrawOn(state, bf, u));
@@ -87,9 +92,15 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
         }
       }
     } else if (u.formation === 'loose' && !u.rs.moved && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav') {
+      const loose = u.stands;
       u.formation = u.rs.baseFormation;
       relayout(u);
-      notes.push(`${u.name} re-forms ${u.rs.baseFormation === 'line' ? 'line' : 'column'} about its Colour Stand`);
+      if (standsBlocked(state, bf, u)) {
+        // No room to re-form inside a narrow gap: it stays loose until it is through [ENGINE DEFAULT].
+        u.formation = 'loose';
+        u.stands = loose;
+        notes.push(`${u.name} stays loose: there is no room to re-form ${u.rs.baseFormation === 'line' ? 'line' : 'column'} where it stands`);
+      } else notes.push(`${u.name} re-forms ${u.rs.baseFormation === 'line' ? 'line' : 'column'} about its Colour Stand`);
     }
     if (notes.length) ctx.emit({ type: 'compulsory', side, unit: u.id, text: notes.join('. ') });
   }
@@ -326,9 +337,22 @@ function choiceActions(state: HmState, side?: string): LegalAction[] {
   return choiceOptions(state).map((o) => ({ action: { type: 'resolve-choice', side: u.side, ...o.choices }, label: `${u.name}: ${o.label}`, group: 'reaction', params: [] }));
 }
 
+/** Where Perfect Evaders go (B §1.5): a place within their reach, or nowhere. */
+function relocationActions(state: HmState, side?: string): LegalAction[] {
+  const p = state.rules.pendingRelocation!;
+  const e = unitById(state, p.evader)!;
+  if (side && side !== e.side) return [];
+  const inches = Math.round(p.reach / 25.4);
+  return [
+    { action: { type: 'relocate', side: e.side, unit: e.id }, label: `${e.name}: move up to ${inches}" after the Perfect Evade`, group: 'move', unit: e.id, params: [{ name: 'to', kind: 'point', label: `Where the evaders go (up to ${inches}", not within 9" of another enemy Colour Stand)`, origin: { x: e.x, y: e.y }, maxReach: p.reach }] },
+    { action: { type: 'relocate', side: e.side, unit: e.id, to: null }, label: `${e.name}: stay after the Perfect Evade`, group: 'pass', unit: e.id, params: [] },
+  ];
+}
+
 function legalActions(state: HmState, bf: Battlefield, side?: string): LegalAction[] {
   if (state.result || !state.active) return [];
   if (state.rules.pendingReaction) return reactionActions(state, side);
+  if (state.rules.pendingRelocation) return relocationActions(state, side);
   if (state.rules.pendingChoice) return choiceActions(state, side);
   if (offerPending(state)) return answerActions(state, side);
   const s = state.rules.turnSide;
@@ -394,6 +418,13 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     if (action.type !== 'react' || action.side !== d.side) throw new RuleError(`${d.name} must first answer the Attack: Evade or stand`);
     const cards = { skirmisher: typeof action.card === 'string' ? action.card : null, cinc: typeof action.cincCard === 'string' ? action.cincCard : null };
     reactToAttack(state, bf, ctx, String(action.choice), cards, action.angle === undefined ? 0 : Number(action.angle));
+    finishAction(state);
+    return;
+  }
+  if (rules.pendingRelocation) {
+    const e = unitById(state, rules.pendingRelocation.evader)!;
+    if (action.type !== 'relocate') throw new RuleError(`${e.name} must first finish its Perfect Evade: move it or let it stay`);
+    relocateEvaders(state, bf, ctx, action.side, action.to === null || action.to === undefined ? null : point(action.to));
     finishAction(state);
     return;
   }
@@ -538,7 +569,7 @@ function startBattle(state: HmState, bf: Battlefield, ctx: RuleContext): void {
 
 function finishAction(state: HmState): void {
   const rules = state.rules;
-  state.phase = rules.pendingReaction ? 'reaction' : rules.pendingChoice ? 'resolve choice' : offerPending(state) ? 'offer to end' : rules.step;
+  state.phase = rules.pendingReaction || rules.pendingRelocation ? 'reaction' : rules.pendingChoice ? 'resolve choice' : offerPending(state) ? 'offer to end' : rules.step;
   // A game turn is both players' turns; the log and the top bar count the same way.
   state.turn = gameTurn(rules.turnNumber);
   if (!state.result) state.result = battleResult(state);

@@ -10,14 +10,15 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import * as Comlink from 'comlink';
-import { Color, InstancedMesh, Matrix4, MeshBasicMaterial, MeshStandardMaterial, Quaternion, Vector3 } from 'three';
+import { BufferGeometry, Color, InstancedMesh, Matrix4, MeshBasicMaterial, MeshStandardMaterial, Quaternion, Vector3 } from 'three';
 import type { BattlefieldData } from '../../app/engineApi';
 import { setDiceRolling, useApp } from '../../app/store';
 import type { DiceApi } from '../../dice-physics/diceApi';
 import { groundAt } from '../../dice-physics/ground';
 import { DIE_SIZE, groundMask, planThrows, type TableInfo } from '../../dice-physics/plan';
-import { topFace } from '../../dice-physics/d6';
+import { dieTop, type PhysicalSides } from '../../dice-physics/polyhedra';
 import { dieBodyGeometry, diePipsGeometry, shadowGeometry, shadowTexture } from './dieGeometry';
+import { numberAtlas, polyBodyGeometry, polyNumbersGeometry } from './polyGeometry';
 import { DicePlayer } from './player';
 import { skipDice, useDice } from './diceStore';
 
@@ -74,8 +75,13 @@ export interface DiceReport {
     purpose: string;
     side: string | null;
     colour: string;
+    /** The engine's die and values. */
+    sides: number;
     values: number[];
-    /** The value on top of each die as drawn now (read from the drawn rotation), 0 before it is thrown. */
+    /** The die thrown on the table (a D3 is thrown as a D6) and the face each die must show. */
+    die: number;
+    faces: number[];
+    /** The face on top of each die as drawn now (read from the drawn rotation), 0 before it is thrown. */
     shown: number[];
     /** How flat each drawn die lies: the cosine between its top face and straight up. */
     flat: number[];
@@ -86,37 +92,51 @@ export interface DiceReport {
   }[];
 }
 
-/** The dice on show and their drawn bodies, for the report. */
-const shown: { player: DicePlayer | null; colours: string[]; body: InstancedMesh | null; recordMs: number | null } = {
+/** The dice on show and their drawn bodies (one instanced mesh per kind of die), for the report. */
+const shown: { player: DicePlayer | null; colours: string[]; bodies: Map<PhysicalSides, InstancedMesh>; recordMs: number | null } = {
   player: null,
   colours: [],
-  body: null,
+  bodies: new Map(),
   recordMs: null,
 };
 
+/** Where each die of a player's throws is drawn: its kind's meshes, and its place among them. */
+function diceSlots(player: DicePlayer): { kind: PhysicalSides; index: number }[][] {
+  const used = new Map<PhysicalSides, number>();
+  return player.throws.map((t) =>
+    t.plan.faces.map(() => {
+      const index = used.get(t.plan.die) ?? 0;
+      used.set(t.plan.die, index + 1);
+      return { kind: t.plan.die, index };
+    }),
+  );
+}
+
 export function diceReport(): DiceReport {
   const { enabled, speed, keep, phase, failure } = useDice.getState();
-  const { player, body, colours } = shown;
+  const { player, bodies, colours } = shown;
   const m = new Matrix4();
   const pos = new Vector3();
   const rot = new Quaternion();
   const scale = new Vector3();
-  let k = 0;
+  const slots = player ? diceSlots(player) : [];
   const throws = (player?.throws ?? []).map((t, i) => {
     const out = { shown: [] as number[], flat: [] as number[], dice: [] as { x: number; y: number; z: number }[] };
-    for (let d = 0; d < t.plan.values.length; d++, k++) {
+    for (let d = 0; d < t.plan.values.length; d++) {
+      const slot = slots[i]![d]!;
+      const body = bodies.get(slot.kind);
       if (!body) continue;
-      body.getMatrixAt(k, m);
+      body.getMatrixAt(slot.index, m);
       m.decompose(pos, rot, scale);
       const drawn = scale.x > 0.5;
-      const top = topFace(rot);
+      const top = dieTop(t.plan.die, rot);
       out.shown.push(drawn ? top.value : 0);
       out.flat.push(drawn ? top.cos : 0);
       const o = t.plan.origin;
       const g = groundAt(t.plan.spec.ground, pos.x - o.x, pos.z + o.y).height + o.height;
       out.dice.push({ x: pos.x, y: -pos.z, z: pos.y - g });
     }
-    return { purpose: t.plan.purpose, side: t.plan.side, colour: colours[i] ?? NEUTRAL, values: [...t.plan.values], at: { x: t.plan.origin.x, y: t.plan.origin.y }, ...out };
+    return { purpose: t.plan.purpose, side: t.plan.side, colour: colours[i] ?? NEUTRAL, sides: t.plan.sides, values: [...t.plan.values], die: t.plan.die, faces: [...t.plan.faces], at: { x: t.plan.origin.x, y: t.plan.origin.y }, ...out };
   });
   return { enabled, speed, keep, phase, failure, recordMs: shown.recordMs, throws };
 }
@@ -223,61 +243,81 @@ export function DiceLayer({ battlefield }: { battlefield: BattlefieldData }) {
   return <DiceMeshes key={`${lastOrder?.id}`} player={player} colours={colours} onGone={() => setPlayer(null)} />;
 }
 
+/** A kind of die's look: its body and its marks (the D6's pips, the others' numbers). */
+function kindGeometry(kind: PhysicalSides): { body: BufferGeometry; marks: BufferGeometry } {
+  if (kind === 6) return { body: dieBodyGeometry(DIE_SIZE), marks: diePipsGeometry(DIE_SIZE) };
+  return { body: polyBodyGeometry(kind, DIE_SIZE), marks: polyNumbersGeometry(kind, DIE_SIZE) };
+}
+
 function DiceMeshes({ player, colours, onGone }: { player: DicePlayer; colours: string[]; onGone: () => void }) {
   const invalidate = useThree((s) => s.invalidate);
   const count = player.diceCount;
-  const body = useRef<InstancedMesh>(null);
-  const pips = useRef<InstancedMesh>(null);
+  const slots = useMemo(() => diceSlots(player), [player]);
+  /** The kinds of die thrown, and how many of each. */
+  const kinds = useMemo(() => {
+    const n = new Map<PhysicalSides, number>();
+    for (const t of player.throws) n.set(t.plan.die, (n.get(t.plan.die) ?? 0) + t.plan.faces.length);
+    return [...n];
+  }, [player]);
+  const bodies = useRef(new Map<PhysicalSides, InstancedMesh>());
+  const marks = useRef(new Map<PhysicalSides, InstancedMesh>());
   const shadows = useRef<InstancedMesh>(null);
-  const geometry = useMemo(() => ({ body: dieBodyGeometry(DIE_SIZE), pips: diePipsGeometry(DIE_SIZE), shadow: shadowGeometry(DIE_SIZE) }), []);
+  const geometry = useMemo(() => ({ kinds: new Map(kinds.map(([kind]) => [kind, kindGeometry(kind)])), shadow: shadowGeometry(DIE_SIZE) }), [kinds]);
   const materials = useMemo(
     () => ({
       body: new MeshStandardMaterial({ roughness: 0.38, metalness: 0 }),
       // Drawn just on the faces; the offset keeps them from flickering into the body far away.
       pips: new MeshStandardMaterial({ roughness: 0.8, metalness: 0, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 }),
+      numbers: new MeshStandardMaterial({ map: numberAtlas(), alphaTest: 0.45, roughness: 0.8, metalness: 0, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 }),
       shadow: new MeshBasicMaterial({ map: shadowTexture(), transparent: true, depthWrite: false, polygonOffset: true, polygonOffsetFactor: -4, polygonOffsetUnits: -4 }),
     }),
     [],
   );
   useEffect(
     () => () => {
-      for (const g of Object.values(geometry)) g.dispose();
+      for (const g of geometry.kinds.values()) {
+        g.body.dispose();
+        g.marks.dispose();
+      }
+      geometry.shadow.dispose();
+    },
+    [geometry],
+  );
+  useEffect(
+    () => () => {
       materials.shadow.map?.dispose();
+      materials.numbers.map?.dispose();
       for (const m of Object.values(materials)) m.dispose();
     },
-    [geometry, materials],
+    [materials],
   );
 
-  // Colours per die: the thrower's side colour, pips to stand out on it.
+  // Colours per die: the thrower's side colour, marks to stand out on it.
   useLayoutEffect(() => {
-    const b = body.current;
-    const p = pips.current;
-    if (!b || !p) return;
-    // Nothing is drawn until the first frame places the dice.
     const s = shadows.current;
+    if (kinds.some(([kind]) => !bodies.current.get(kind) || !marks.current.get(kind))) return;
+    // Nothing is drawn until the first frame places the dice.
     const none = new Matrix4().makeScale(0, 0, 0);
-    for (let j = 0; j < player.diceCount; j++) {
-      b.setMatrixAt(j, none);
-      p.setMatrixAt(j, none);
-      s?.setMatrixAt(j, none);
-    }
-    let k = 0;
+    for (let j = 0; j < count; j++) s?.setMatrixAt(j, none);
     const c = new Color();
     player.throws.forEach((t, i) => {
       c.set(colours[i] ?? NEUTRAL);
-      for (let d = 0; d < t.plan.values.length; d++, k++) {
-        b.setColorAt(k, c);
-        p.setColorAt(k, pipColour(c));
+      for (const slot of slots[i]!) {
+        const b = bodies.current.get(slot.kind)!;
+        const p = marks.current.get(slot.kind)!;
+        b.setMatrixAt(slot.index, none);
+        p.setMatrixAt(slot.index, none);
+        b.setColorAt(slot.index, c);
+        p.setColorAt(slot.index, pipColour(c));
       }
     });
-    if (b.instanceColor) b.instanceColor.needsUpdate = true;
-    if (p.instanceColor) p.instanceColor.needsUpdate = true;
-    shown.body = b;
+    for (const m of [...bodies.current.values(), ...marks.current.values()]) if (m.instanceColor) m.instanceColor.needsUpdate = true;
+    shown.bodies = new Map(bodies.current);
     invalidate();
     return () => {
-      if (shown.body === b) shown.body = null;
+      shown.bodies = new Map();
     };
-  }, [player, colours, invalidate]);
+  }, [player, colours, kinds, slots, count, invalidate]);
 
   const clock = useRef({ settledAt: -1, fadeFrom: -1, now: 0, skipTick: useDice.getState().skipTick });
 
@@ -313,10 +353,8 @@ function DiceMeshes({ player, colours, onGone }: { player: DicePlayer; colours: 
   const hidden = useMemo(() => new Matrix4().makeScale(0, 0, 0), []);
 
   useFrame((_, delta) => {
-    const b = body.current;
-    const p = pips.current;
     const s = shadows.current;
-    if (!b || !p || !s) return;
+    if (!s || kinds.some(([kind]) => !bodies.current.get(kind) || !marks.current.get(kind))) return;
     const dice = useDice.getState();
     const c = clock.current;
     // A frame after a long idle must not jump the dice ahead.
@@ -331,15 +369,18 @@ function DiceMeshes({ player, colours, onGone }: { player: DicePlayer; colours: 
     player.throws.forEach((t, i) => {
       const o = t.plan.origin;
       for (let d = 0; d < t.plan.values.length; d++, k++) {
+        const slot = slots[i]![d]!;
+        const b = bodies.current.get(slot.kind)!;
+        const p = marks.current.get(slot.kind)!;
         if (!player.pose(i, d, pos, rot)) {
-          b.setMatrixAt(k, hidden);
-          p.setMatrixAt(k, hidden);
+          b.setMatrixAt(slot.index, hidden);
+          p.setMatrixAt(slot.index, hidden);
           s.setMatrixAt(k, hidden);
           continue;
         }
         m.compose(pos, rot, one);
-        b.setMatrixAt(k, m);
-        p.setMatrixAt(k, m);
+        b.setMatrixAt(slot.index, m);
+        p.setMatrixAt(slot.index, m);
         // The shadow lies on the ground under the die, larger and fainter-looking as it rises.
         const g = groundAt(t.plan.spec.ground, pos.x - o.x, pos.z + o.y);
         const ground = g.height + o.height;
@@ -354,10 +395,9 @@ function DiceMeshes({ player, colours, onGone }: { player: DicePlayer; colours: 
         s.setMatrixAt(k, shadowM);
       }
     });
-    b.instanceMatrix.needsUpdate = true;
-    p.instanceMatrix.needsUpdate = true;
+    for (const mesh of [...bodies.current.values(), ...marks.current.values()]) mesh.instanceMatrix.needsUpdate = true;
     s.instanceMatrix.needsUpdate = true;
-    b.computeBoundingSphere();
+    for (const b of bodies.current.values()) b.computeBoundingSphere();
 
     if (dice.phase === 'rolling') {
       if (player.settled) useDice.setState({ phase: 'settled' });
@@ -365,13 +405,13 @@ function DiceMeshes({ player, colours, onGone }: { player: DicePlayer; colours: 
     } else if (dice.phase === 'fading') {
       if (c.fadeFrom < 0) {
         c.fadeFrom = c.now;
-        for (const mat of [materials.body, materials.pips]) {
+        for (const mat of [materials.body, materials.pips, materials.numbers]) {
           mat.transparent = true;
           mat.needsUpdate = true;
         }
       }
       const left = 1 - (c.now - c.fadeFrom) / FADE_S;
-      materials.body.opacity = materials.pips.opacity = materials.shadow.opacity = Math.max(0, left);
+      materials.body.opacity = materials.pips.opacity = materials.numbers.opacity = materials.shadow.opacity = Math.max(0, left);
       if (left <= 0) {
         useDice.setState({ phase: 'none' });
         onGone();
@@ -383,20 +423,39 @@ function DiceMeshes({ player, colours, onGone }: { player: DicePlayer; colours: 
     invalidate();
   }, [player, invalidate]);
 
+  const skipOnClick = (e: { stopPropagation(): void }) => {
+    // A click on a rolling die skips the roll; on settled dice it is a click on the table.
+    if (useDice.getState().phase !== 'rolling') return;
+    e.stopPropagation();
+    skipDice();
+  };
   return (
     <group name="dice">
-      <instancedMesh
-        ref={body}
-        args={[geometry.body, materials.body, count]}
-        frustumCulled={false}
-        onClick={(e) => {
-          // A click on a rolling die skips the roll; on settled dice it is a click on the table.
-          if (useDice.getState().phase !== 'rolling') return;
-          e.stopPropagation();
-          skipDice();
-        }}
-      />
-      <instancedMesh ref={pips} args={[geometry.pips, materials.pips, count]} frustumCulled={false} raycast={() => null} />
+      {kinds.map(([kind, n]) => {
+        const g = geometry.kinds.get(kind)!;
+        return (
+          <group key={kind} name={`d${kind}`}>
+            <instancedMesh
+              ref={(mesh) => {
+                if (mesh) bodies.current.set(kind, mesh);
+                else bodies.current.delete(kind);
+              }}
+              args={[g.body, materials.body, n]}
+              frustumCulled={false}
+              onClick={skipOnClick}
+            />
+            <instancedMesh
+              ref={(mesh) => {
+                if (mesh) marks.current.set(kind, mesh);
+                else marks.current.delete(kind);
+              }}
+              args={[g.marks, kind === 6 ? materials.pips : materials.numbers, n]}
+              frustumCulled={false}
+              raycast={() => null}
+            />
+          </group>
+        );
+      })}
       <instancedMesh ref={shadows} args={[geometry.shadow, materials.shadow, count]} frustumCulled={false} renderOrder={1} raycast={() => null} />
     </group>
   );

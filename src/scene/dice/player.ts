@@ -1,12 +1,12 @@
 /**
  * Playing recorded throws back: each throw starts a moment after the one before, every die follows
  * its recorded path (interpolated between the recorded frames), and its picture is turned by the
- * cube rotation that makes it land showing the engine's value. Plain objects, no React, so the
+ * die's symmetry that makes it land showing the engine's value. Plain objects, no React, so the
  * tests can play a throw through in Node.
  */
 
 import { Quaternion, Vector3 } from 'three';
-import { faceSwap, topFace } from '../../dice-physics/d6';
+import { dieSwap, dieTop } from '../../dice-physics/polyhedra';
 import type { ThrowPlan } from '../../dice-physics/plan';
 import type { ThrowRecording } from '../../dice-physics/record';
 import { toWorld } from '../coords';
@@ -41,7 +41,8 @@ export class DicePlayer {
     this.throws = plans.map((plan, i) => {
       const recording = recordings[i]!;
       if (recording.count !== plan.values.length) throw new Error(`throw ${i + 1}: ${plan.values.length} dice planned, ${recording.count} recorded`);
-      const swaps = plan.values.map((v, d) => faceSwap(recording.landed[d]!, v));
+      if (recording.sides !== plan.die) throw new Error(`throw ${i + 1}: a D${plan.die} planned, a D${recording.sides} recorded`);
+      const swaps = plan.faces.map((face, d) => dieSwap(plan.die, recording.landed[d]!, face));
       return { plan, recording, start: i * STAGGER_S, swaps };
     });
     this.end = this.throws.reduce((m, t) => Math.max(m, t.start + (t.recording.frames - 1) / t.recording.hz), 0);
@@ -87,11 +88,11 @@ export class DicePlayer {
     return true;
   }
 
-  /** The value on top of each die of a throw as drawn now (0 for a die not yet thrown), and how flat it lies. */
+  /** The face on top of each die of a throw as drawn now (0 for a die not yet thrown), and how flat it lies. */
   shown(index: number): { value: number; cos: number }[] {
     const t = this.throws[index]!;
     const pos = new Vector3();
     const rot = new Quaternion();
-    return t.plan.values.map((_, d) => (this.pose(index, d, pos, rot) ? topFace(rot) : { value: 0, cos: 0 }));
+    return t.plan.values.map((_, d) => (this.pose(index, d, pos, rot) ? dieTop(t.plan.die, rot) : { value: 0, cos: 0 }));
   }
 }

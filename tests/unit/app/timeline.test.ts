@@ -52,6 +52,7 @@ describe('the replay timeline', () => {
     expect(a.report).toEqual(b.report);
     expect(a.marks).toEqual(b.marks);
     expect(a.events).toEqual(b.events);
+    expect(a.turns).toEqual(b.turns);
     expect(stateHash(a.stateAt(23))).toBe(stateHash(b.stateAt(23)));
     // The report's chart: the start and the end of both turns, the last being the final position.
     expect(a.report.series.map((p) => p.label)).toEqual(['Start', 'Turn 1', 'Turn 2']);
@@ -83,7 +84,11 @@ describe('replay through the worker API', () => {
     const other = await api.openReplay(text);
     expect(other).toMatchObject({ length: game.log.length, finished: true, sameBattlefield: false, name: 'timeline' });
     expect((await api.replayView(other.length)).hash).toBe(stateHash(game.state));
-    expect((await api.replayHistory()).length).toBe(game.log.length);
+    const history = await api.replayHistory();
+    expect(history.length).toBe(game.log.length);
+    // Each action carries the turn it left the battle in, so a tooltip's "this turn" can be rebuilt.
+    expect(history.map((h) => h.turn)).toEqual(game.log.map((_, i) => game.stateAt(i + 1).turn));
+    expect(new Set(history.map((h) => h.turn))).toEqual(new Set([1, 2]));
     expect((await api.replayBattlefield()).spec).toEqual(game.state.battlefield);
     await expect(api.openReplay('{"format":"tricorne-save"')).rejects.toThrow(/not valid JSON/);
     await api.closeReplay();
@@ -106,5 +111,16 @@ describe('replay through the worker API', () => {
       expect(report.series[0]!.sides[l.side]).toEqual(l.start);
       expect(report.series.at(-1)!.sides[l.side]).toEqual(l.end);
     }
+  });
+});
+
+describe('the history of a loaded game', () => {
+  it('gives each action the turn it left the battle in', async () => {
+    const api = createEngineApi();
+    await api.loadSave(text);
+    const history = await api.history();
+    expect(history.map((h) => h.events)).toEqual(game.events);
+    expect(history.map((h) => h.turn)).toEqual(game.log.map((_, i) => game.stateAt(i + 1).turn));
+    expect(history.at(-1)!.turn).toBe(2);
   });
 });

@@ -50,7 +50,15 @@ describe('planning the throws of an order', () => {
     expect(throwOwner({ ...event, side: 'x' }, event.dice![0]!, s.state.units)).toBe('x');
     expect(throwOwner({ ...event, side: 'x' }, { side: 'y' }, s.state.units)).toBe('y');
     // A die the scene has no body for is left to the log.
-    expect(planThrows([{ ...event, dice: [{ purpose: 'p', sides: 10, values: [7] }] }], s.state, table, 'k')).toEqual([]);
+    expect(planThrows([{ ...event, dice: [{ purpose: 'p', sides: 100, values: [42] }] }], s.state, table, 'k')).toEqual([]);
+    // A D10 is thrown as a D10 showing the engine's values; a D3 as a D6 whose face halves to them.
+    const [d10] = planThrows([{ ...event, dice: [{ purpose: 'p', sides: 10, values: [7, 10] }] }], s.state, table, 'k');
+    expect(d10).toMatchObject({ values: [7, 10], sides: 10, die: 10, faces: [7, 10] });
+    expect(d10!.spec.sides).toBe(10);
+    const [d3] = planThrows([{ ...event, dice: [{ purpose: 'p', sides: 3, values: [1, 2, 3, 3, 2, 1] }] }], s.state, table, 'k');
+    expect(d3).toMatchObject({ sides: 3, die: 6 });
+    expect(d3!.faces.map((f) => Math.ceil(f / 2))).toEqual([1, 2, 3, 3, 2, 1]);
+    expect(new Set(d3!.faces.map((f) => f % 2)).size, 'both faces of a D3 value come up').toBe(2);
   });
 
   it('puts every tray on the table, clear of the stands and of each other, near the unit', () => {

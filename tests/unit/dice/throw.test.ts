@@ -10,6 +10,7 @@ import { Quaternion } from 'three';
 import { recordThrow, restsCleanly, traySize, type ThrowRecording } from '../../../src/dice-physics/record';
 import { flatPatch, groundAt, groundPatch } from '../../../src/dice-physics/ground';
 import { shownRotation, topFace } from '../../../src/dice-physics/d6';
+import { dieSwap, dieTop, type PhysicalSides } from '../../../src/dice-physics/polyhedra';
 import { planThrows, DIE_SIZE } from '../../../src/dice-physics/plan';
 import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
 import { heightAt } from '../../../src/terrain/heightmap';
@@ -59,6 +60,36 @@ describe('a recorded throw', () => {
     }
     // Re-throws are the exception, not the rule.
     expect(attempts).toBeLessThan(throws * 1.5);
+  }, 120_000);
+
+  it('throws the polyhedral dice as their real shapes: each lands flat in the tray and shows the engine value once turned', () => {
+    const rng = new Rng('polyhedral values');
+    for (const sides of [4, 8, 10, 12, 20] as PhysicalSides[]) {
+      let attempts = 0;
+      const landed = new Set<number>();
+      for (let seed = 0; seed < 6; seed++) {
+        const count = 1 + (seed % 4);
+        const tray = traySize(count, DIE_SIZE);
+        const ground = flatPatch(Math.max(tray.halfX, tray.halfZ) + DIE_SIZE);
+        const rec = recordThrow(RAPIER, { count, sides, dieSize: DIE_SIZE, ...tray, ground, obstacles: [], seed: `d${sides}-${seed}` });
+        attempts += rec.attempts;
+        expect(rec.clean, `D${sides} seed ${seed}`).toBe(true);
+        expect(rec.sides).toBe(sides);
+        for (let i = 0; i < count; i++) {
+          const { x, y, z, q } = lastPose(rec, i);
+          expect(restsCleanly(ground, tray.halfX, tray.halfZ, DIE_SIZE, x, y, z, q, sides)).toBe(true);
+          expect(dieTop(sides, q).value).toBe(rec.landed[i]);
+          landed.add(rec.landed[i]!);
+          const wanted = 1 + rng.int(sides);
+          const shown = dieTop(sides, q.clone().multiply(dieSwap(sides, rec.landed[i]!, wanted)));
+          expect(shown.value, `D${sides} landed ${rec.landed[i]}, wanted ${wanted}`).toBe(wanted);
+          expect(shown.cos).toBeGreaterThan(sides === 4 ? 0.95 : 0.97);
+        }
+      }
+      // The dice really tumble: more than one face comes up over the throws.
+      expect(landed.size, `faces landed on a D${sides}`).toBeGreaterThan(2);
+      expect(attempts).toBeLessThan(6 * 2);
+    }
   }, 120_000);
 
   it('lands on the real ground of a battlefield, planned beside the units of an order', () => {

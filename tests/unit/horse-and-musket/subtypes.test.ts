@@ -239,7 +239,7 @@ describe('the page', () => {
       const f = seen.features.find((x) => x.id === t.feature)!;
       expect('subtypeHidden' in f && f.subtypeHidden, f.name).toBeTruthy();
     }
-    const words = (await api.history('a')).flat().filter((e) => e.type === 'terrain-roll').map((e) => e.data?.feature);
+    const words = (await api.history('a')).flatMap((h) => h.events).filter((e) => e.type === 'terrain-roll').map((e) => e.data?.feature);
     for (const t of secret) expect(words).not.toContain(t.feature);
     // The defender's page gets the true kinds.
     const own = await api.battlefield((await api.view('b')).state.battlefield);
