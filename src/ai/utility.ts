@@ -16,7 +16,7 @@ import { heightAt } from '../terrain/heightmap';
 import { expandCandidates, inWood, type Candidate } from './candidates';
 import { combineScores, CURVES, evaluateCurve, normalise, type Curve } from './curves';
 import { buildInfluence, sample, type InfluenceMap } from './influence';
-import { datan2, dhypot } from '../core/detmath';
+import { datan2, dcos, dhypot, dsin } from '../core/detmath';
 
 export type Level = 'easy' | 'normal' | 'hard';
 export type Personality = 'balanced' | 'cautious' | 'aggressive';
@@ -46,6 +46,8 @@ export interface ScoredCandidate {
   action: Action;
   label: string;
   unit?: string;
+  /** The order's group (move, fire, charge...). */
+  group?: string;
   why: string;
   weight: number;
   score: number;
@@ -83,12 +85,14 @@ interface Profile {
   top: number;
   /** Units whose orders are weighed in one decision (see focusUnits). */
   unitsPerDecision: number;
+  /** How many of the best moves are searched around for a better spot (see refineMoves). */
+  refine: number;
 }
 
 const PROFILES: Record<Level, Profile> = {
-  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4 },
-  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6 },
-  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10 },
+  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4, refine: 0 },
+  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6, refine: 0 },
+  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10, refine: 4 },
 };
 
 /** Per action group: how much the plan wants it. Turn actions are last resorts. */
@@ -186,6 +190,8 @@ export interface ScoreContext {
   diagonal: number;
   /** The ruleset's objectives, read once per decision. */
   objectives: { x: number; y: number }[];
+  /** How far each unit may move now, mm, read off its orders. */
+  reach: ReadonlyMap<string, number>;
 }
 
 function consider(list: ConsiderationScore[], name: string, input: number, curve: Curve): void {
@@ -216,31 +222,45 @@ function positional(ctx: ScoreContext, unit: Unit, at: Vec2, list: Consideration
     const eager = ctx.plan.stance === 'attack' ? CURVES.softRising : ({ kind: 'constant', value: 0.7 } as Curve);
     consider(list, 'closing on the enemy', normalise(nearest, ctx.diagonal / 2, 0), eager);
   }
-  const objectives = ctx.objectives;
-  if (objectives.length) {
-    const own = ctx.plan.holders[unit.id];
-    const r = hints.objectiveRadius;
-    // Ground matters more as the last turn nears.
-    const late = hints.progress(state);
-    if (own) {
-      // This unit's own objective: be on it, and stay on it.
-      const onIt = 1 - normalise(distance(at, own) + turnCost(at, own), r * 0.8, r * 8);
-      const urgency = 0.6 + 0.38 * late;
-      consider(list, 'hold our objective', onIt, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
-    } else {
-      // Others keep near the objectives, to contest the enemy's and support our holders.
-      let best = 0;
-      for (const o of objectives) best = Math.max(best, 1 - normalise(distance(at, o) + turnCost(at, o), r, ctx.diagonal / 3));
-      const urgency = 0.2 + 0.6 * late + (ctx.plan.stance === 'attack' ? 0.1 : 0);
-      consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
-    }
-  }
+  if (ctx.objectives.length) objectiveConsideration(ctx, unit, at, list);
   if (range) {
     // The longer the reach, the more a rise matters: a gun on a crest sees over its own troops.
     const weight = 0.15 + 0.45 * normalise(range.long, 300, 1200);
     consider(list, 'high ground', heightShare(ctx.bf, at), { kind: 'linear', slope: weight, intercept: 1 - weight });
   }
   if (range) consider(list, 'cover', inWood(ctx.bf, at) ? 1 : 0, { kind: 'linear', slope: 0.25, intercept: 0.75 });
+}
+
+/**
+ * Ground to take or hold, measured as the rules measure holding it (from the footprint, where the
+ * ruleset says so). A unit's own objective (see assignHolders) is to be stood on and kept; the
+ * others keep near the objectives, to contest the enemy's and support our holders. Near the end
+ * the pull gathers onto the objective itself: a step short of it counts for little in the last turn.
+ */
+function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { facing?: number }, list: ConsiderationScore[]): void {
+  const { hints, state } = ctx;
+  const r = hints.objectiveRadius;
+  const late = hints.progress(state);
+  const pose = { x: at.x, y: at.y, facing: at.facing ?? unit.facing };
+  // A unit already within reach of the objective needs no turn to stand on it.
+  const away = (o: Vec2): number => {
+    const d = hints.objectiveDistance?.(state, unit, pose, o) ?? distance(at, o);
+    return d <= r ? d : d + turnCost(at, o);
+  };
+  const own = ctx.plan.holders[unit.id];
+  if (own) {
+    // The falloff: a few moves early on, one move in the last turn.
+    const span = Math.max(r, ctx.reach.get(unit.id) ?? r * 3) * (1 + 3 * (1 - late));
+    const d = away(own);
+    const onIt = d <= r ? 1 : 1 - normalise(d, r, r + span);
+    const urgency = 0.6 + 0.38 * late;
+    consider(list, 'hold our objective', onIt, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
+    return;
+  }
+  let best = 0;
+  for (const o of ctx.objectives) best = Math.max(best, 1 - normalise(away(o), r, ctx.diagonal / 3));
+  const urgency = 0.2 + 0.6 * late + (ctx.plan.stance === 'attack' ? 0.1 : 0);
+  consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
 }
 
 /** The lowest and highest ground of a table, computed once per battlefield. */
@@ -330,7 +350,7 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
     consider(considerations, 'nothing better to do', 1, CURVES.rising);
   }
   const score = combineScores(considerations.map((k) => k.score)) * weight;
-  return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), why: c.why, weight, score, considerations };
+  return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), group: c.group, why: c.why, weight, score, considerations };
 }
 
 /** What every candidate of one decision is scored against: the picture, the plan and the maps. */
@@ -341,6 +361,7 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
     if (!l.unit) continue;
     for (const p of l.params) if (p.kind === 'point') reach.set(l.unit, Math.max(reach.get(l.unit) ?? 0, p.maxReach));
   }
+  const objectives = hints.objectives(view);
   return {
     state: view,
     bf,
@@ -352,7 +373,8 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
     enemies: view.units.filter((u) => u.side !== side && !u.removed && hints.isCombatant(u)),
     friends: view.units.filter((u) => u.side === side && !u.removed),
     diagonal: dhypot(bf.width, bf.depth),
-    objectives: hints.objectives(view),
+    objectives,
+    reach,
   };
 }
 
@@ -379,6 +401,14 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
     config.progress?.(scored.length, Math.min(candidates.length, profile.maxCandidates));
   }
   scored.sort((a, b) => b.score - a.score);
+  if (profile.refine > 0) {
+    const room = profile.maxCandidates * 1.25 - scored.length;
+    const better = refineMoves(ctx, scored, profile.refine, room);
+    if (better.length) {
+      scored.push(...better);
+      scored.sort((a, b) => b.score - a.score);
+    }
+  }
   const rng = new Rng(seed);
   // Weighted randomness among the best: variety that stays replayable.
   const best = scored[0]!.score;
@@ -401,6 +431,36 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
     }
   }
   return null;
+}
+
+/** Offsets, mm, tried around a good move's destination: an inch and a half and three inches, eight ways. */
+const REFINE_STEPS = [38, 76].flatMap((r) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => ({ x: r * Math.round(1e6 * dcos((k * Math.PI) / 4)) / 1e6, y: r * Math.round(1e6 * dsin((k * Math.PI) / 4)) / 1e6 })));
+
+/**
+ * A second look, for the harder levels: around the destinations of the best few moves, try spots
+ * a little to each side and score them too. The first pass only tries spots it could name (toward an
+ * enemy, an objective, a crest); this finds the step that clears a stream bank or gets a line's
+ * flank onto an objective. At most `room` more candidates are scored; the rules still judge each.
+ */
+function refineMoves(ctx: ScoreContext, scored: readonly ScoredCandidate[], count: number, room: number): ScoredCandidate[] {
+  const out: ScoredCandidate[] = [];
+  const seen = new Set<string>();
+  let refined = 0;
+  for (const s of scored) {
+    if (refined >= count || out.length >= room) break;
+    const to = s.action.to as Vec2 | undefined;
+    if (!to || typeof to.x !== 'number' || !s.unit) continue;
+    refined++;
+    for (const d of REFINE_STEPS) {
+      if (out.length >= room) break;
+      const p = { x: to.x + d.x, y: to.y + d.y };
+      const key = `${s.unit}/${String(s.action.type)}/${String(s.action.mode)}/${Math.round(p.x)}/${Math.round(p.y)}`;
+      if (seen.has(key) || p.x < 0 || p.y < 0 || p.x > ctx.bf.width || p.y > ctx.bf.depth) continue;
+      seen.add(key);
+      out.push(scoreCandidate(ctx, { action: { ...s.action, to: p }, label: s.label, group: s.group ?? 'move', unit: s.unit, why: `${s.why}, adjusted` }));
+    }
+  }
+  return out;
 }
 
 /**

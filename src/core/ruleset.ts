@@ -207,6 +207,11 @@ export interface AiHints<RS = unknown, US = Record<string, unknown>> {
   /** Ground worth holding, and the distance within which a unit holds it. */
   objectives(state: GameState<RS, US>): { x: number; y: number }[];
   objectiveRadius: number;
+  /**
+   * How far a unit standing at `pose` is from a point, measured as the rulebook measures holding
+   * ground (from the unit's footprint, say); the distance between centres when absent.
+   */
+  objectiveDistance?(state: GameState<RS, US>, unit: Unit<US>, pose: { x: number; y: number; facing: number }, point: { x: number; y: number }): number;
   /** How far the battle has run: 0 at the start, 1 in its last turn. */
   progress(state: GameState<RS, US>): number;
   /** Can one unit see another (the rulebook's sight rules over the terrain layer)? */

@@ -3,22 +3,22 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, corners, normalize, rotate, scale, sub, type Vec2 } from '../../core/geometry';
+import { add, angleOf, corners, distance, normalize, pointRectDistance, rotate, scale, sub, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import type { Action } from '../../core/model';
 import type { AiHints, Forecast } from '../../core/ruleset';
 import { walkStraight } from '../../core/movement';
 import type { Battlefield } from '../../terrain/battlefield';
-import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Formation, type MoveContext } from './charts';
+import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Formation, type GroundClass, type MoveContext } from './charts';
 import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, moraleModifiers, removedAtEndOfTurn, shootingDice, shootingModifiers, shootingMoraleTriggered } from './combat';
 import { heightAt } from '../../terrain/heightmap';
 import { inch } from '../../core/measure';
-import { figuresOf } from './layout';
+import { figuresOf, layoutStands } from './layout';
 import { blockedAt } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { arcOfAttacker, canSee, coverOf, footprint, speedFn, unitById, unitDistance, unitsNearPath } from './world';
+import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
 import { maxChargeReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
@@ -130,13 +130,23 @@ function shotOdds(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, ta
   return { dist, figures: figuresOf(target) };
 }
 
+/** The distribution of the sum of two independent hit counts. */
+function convolve(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(a.length + b.length - 1).fill(0);
+  a.forEach((p, i) => {
+    if (p === 0) return;
+    b.forEach((q, j) => (out[i + j]! += p * q));
+  });
+  return out;
+}
+
 /**
- * A shot's expected result from the charts: the figures it should take, and the chances that the
- * 25% loss forces a morale test that routs the target, or that it falls below a quarter and
- * disperses at the end of the turn (Q35, Q45).
+ * What a number of hits on a target should do, taken over their distribution: figures lost, the
+ * chance the 25% loss forces a morale test that routs it, or that it falls below a quarter and
+ * disperses at the end of the turn (Q35, Q45), and the chance it retreats disordered.
  */
-function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, target: OnePageUnit): Forecast {
-  const { dist, figures } = shotOdds(state, bf, shooter, target);
+function shotOutcome(state: OnePageState, target: OnePageUnit, dist: readonly number[]): { hits: number; removes: number; disorder: number } {
+  const figures = figuresOf(target);
   let hits = 0;
   let removes = 0;
   let disorder = 0;
@@ -153,8 +163,27 @@ function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit
     removes += q * m.rout;
     disorder += q * m.retreat;
   });
-  const inflicted = Math.min(1, hits / Math.max(1, figures) + DISORDER_WORTH * disorder);
-  return { target: target.id, inflicted, removes };
+  return { hits, removes, disorder };
+}
+
+/**
+ * A shot's expected result from the charts. In the end-of-turn shooting every shot lands at once
+ * and the morale test comes after them all (Q17, Q35), so a shot is worth what it adds to the shots
+ * already declared at the same target: joining them can tip it past the 25% test or below a quarter.
+ */
+function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, target: OnePageUnit): Forecast {
+  const { dist, figures } = shotOdds(state, bf, shooter, target);
+  let before = [1];
+  if (state.rules.step === 'end-shooting') {
+    for (const d of state.rules.declaredShots) {
+      const other = d.target === target.id && d.shooter !== shooter.id ? unitById(state, d.shooter) : undefined;
+      if (other) before = convolve(before, shotOdds(state, bf, other, target).dist);
+    }
+  }
+  const was = shotOutcome(state, target, before);
+  const now = shotOutcome(state, target, convolve(before, dist));
+  const inflicted = Math.min(1, (now.hits - was.hits) / Math.max(1, figures) + DISORDER_WORTH * Math.max(0, now.disorder - was.disorder));
+  return { target: target.id, inflicted, removes: Math.max(0, now.removes - was.removes) };
 }
 
 function meleeHitOdds(u: OnePageUnit, enemy: OnePageUnit, charging: boolean, flankOrRear: boolean, uphill: boolean): number[] {
@@ -230,26 +259,54 @@ function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, ta
   return { target: target.id, inflicted, removes: home * removes, risk, pose: { x: end.x, y: end.y, facing: angleOf(dir) } };
 }
 
-function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, endsInColumn = false): Forecast {
-  const allowance = meanAllowance(u, moveContext(u, endsInColumn)) * fraction;
-  // A coarse step: a forecast needs the ground and the troops in the way only roughly, and it runs
-  // for every candidate.
-  const walk = walkStraight({ x: u.x, y: u.y }, to, allowance, speedFn(bf, u), () => false, 25);
-  // Troops in the way: where the walk ends blocked, back off toward the start by halves.
-  const opts = { bfWidth: bf.width, bfDepth: bf.depth, allowFriends: false };
+/** The ground class on a half-centimetre grid, per battlefield: forecasts ask the same spots again and again. */
+const groundCache = new WeakMap<Battlefield, Map<number, GroundClass>>();
+const GROUND_CELL = 5;
+
+function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
+  let cells = groundCache.get(bf);
+  if (!cells) groundCache.set(bf, (cells = new Map()));
+  const i = Math.floor(p.x / GROUND_CELL);
+  const j = Math.floor(p.y / GROUND_CELL);
+  const key = i * 100003 + j;
+  let g = cells.get(key);
+  if (g === undefined) {
+    g = groundAt(bf, { x: (i + 0.5) * GROUND_CELL, y: (j + 0.5) * GROUND_CELL });
+    cells.set(key, g);
+  }
+  return g;
+}
+
+/**
+ * Where a move should end: the mean roll walked as the engine walks it, with the ground judged under
+ * the unit's leading edges and formed friends in the way, so an order the table will refuse (a line
+ * at a wood's edge, a battalion behind another) is seen to go nowhere. A unit changing formation
+ * walks in its new formation.
+ */
+function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, formation?: Formation): Forecast {
+  const mover = formation ? { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) } : u;
+  const allowance = meanAllowance(mover, moveContext(u, formation === 'column')) * fraction;
   const from = { x: u.x, y: u.y };
+  const opts = { bfWidth: bf.width, bfDepth: bf.depth };
+  const speed = moveSpeedFn(bf, mover, facing, sub(to, from), cachedGround);
+  // Only troops within reach of the path can be in the way.
+  const reach = allowance + inch(8);
+  state = { ...state, units: state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach)) };
+  // A coarse step: a forecast runs for every candidate and needs the end only to an inch or so.
+  const walk = walkStraight(from, to, allowance, speed, (p) => blockedAt(state, mover, p, facing, { ...opts, allowFriends: true }), 25);
   let end = walk.end;
-  if (blockedAt(state, u, end, facing, opts)) {
-    const near = { ...opts, among: unitsNearPath(state, u, from, walk.end) };
-    let lo = 0;
-    let hi = 1;
-    for (let i = 0; i < 6; i++) {
-      const mid = (lo + hi) / 2;
-      const p = { x: from.x + (walk.end.x - from.x) * mid, y: from.y + (walk.end.y - from.y) * mid };
-      if (blockedAt(state, u, p, facing, near)) hi = mid;
-      else lo = mid;
+  // Friends may be passed through but not ended on: step back toward the start until clear.
+  if (blockedAt(state, mover, end, facing, { ...opts, allowFriends: false })) {
+    const back = distance(end, from);
+    let clear: Vec2 = from;
+    for (let d = 12; d < back; d += 12) {
+      const p = add(end, scale(normalize(sub(from, end)), d));
+      if (!blockedAt(state, mover, p, facing, { ...opts, allowFriends: false })) {
+        clear = p;
+        break;
+      }
     }
-    end = { x: from.x + (walk.end.x - from.x) * lo, y: from.y + (walk.end.y - from.y) * lo };
+    end = clear;
   }
   return { pose: { x: end.x, y: end.y, facing } };
 }
@@ -269,7 +326,7 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
     case 'commander-move':
       return to ? expectedMove(state, bf, u, to, 1, angleOf(sub(to, { x: u.x, y: u.y }))) : {};
     case 'formation':
-      return to ? expectedMove(state, bf, u, to, 0.5, u.facing, action.formation === 'column') : {};
+      return to ? expectedMove(state, bf, u, to, 0.5, u.facing, action.formation as Formation) : {};
     case 'wheel': {
       const angle = Number(action.angle) || 0;
       const r = footprint(u);
@@ -323,6 +380,8 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   shaken: (_s, u) => (u as OnePageUnit).rs.disordered,
   objectives: (s) => (s as OnePageState).rules.objectives,
   objectiveRadius: OBJECTIVE_RADIUS,
+  // Holding is measured from the unit's footprint (§16), so a line 6" wide holds from further off than its centre suggests.
+  objectiveDistance: (_s, u, pose, point) => pointRectDistance(footprint({ ...(u as OnePageUnit), ...pose }), point),
   progress: (s) => Math.min(1, (s.turn - 1) / Math.max(1, (s as OnePageState).rules.turnLimit - 1)),
   sees: (s, bf, a, b) => canSee(s as OnePageState, bf, a as OnePageUnit, b as OnePageUnit),
   forecast: (s, bf, action) => forecast(s as OnePageState, bf, action),

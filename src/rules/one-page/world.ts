@@ -163,9 +163,9 @@ function leadingSamples(r: OrientedRect, dir: Vec2): Vec2[] {
  * Speed factor for a unit moving in direction `dir` with this facing, its centre at p: the slowest
  * ground under its leading edges, so a line stops with its front at a wood's edge rather than its
  * centre, and a unit already straddling bad ground may still move out of it. A unit whose centre is
- * on a road uses the road (roads negate terrain).
+ * on a road uses the road (roads negate terrain). The AI's forecasts pass a cached `ground`.
  */
-export function moveSpeedFn(bf: Battlefield, u: OnePageUnit, facing: number, dir: Vec2): (p: Vec2) => number {
+export function moveSpeedFn(bf: Battlefield, u: OnePageUnit, facing: number, dir: Vec2, ground: (bf: Battlefield, p: Vec2) => GroundClass = groundAt): (p: Vec2) => number {
   // A boat rides the channel: it goes wherever its centre has water under it, and nowhere else.
   if (u.kind === 'boat') return (p) => (navigable(bf, p) ? 1 : 0);
   const mover = moverOf(u);
@@ -174,11 +174,11 @@ export function moveSpeedFn(bf: Battlefield, u: OnePageUnit, facing: number, dir
   const r0 = footprint({ ...u, facing });
   const offsets = d.x === 0 && d.y === 0 ? [{ x: 0, y: 0 }] : leadingSamples(r0, d).map((q) => ({ x: q.x - u.x, y: q.y - u.y }));
   return (p) => {
-    const here = groundAt(bf, p);
+    const here = ground(bf, p);
     if (here === 'road') return terrainSpeedFactor('road', mover);
     let f = 1;
     for (const o of offsets) {
-      f = Math.min(f, terrainSpeedFactor(groundAt(bf, { x: p.x + o.x, y: p.y + o.y }), mover));
+      f = Math.min(f, terrainSpeedFactor(ground(bf, { x: p.x + o.x, y: p.y + o.y }), mover));
       if (f === 0) break;
     }
     return f;

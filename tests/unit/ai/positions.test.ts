@@ -63,9 +63,9 @@ describe('decisions in hand-made positions', () => {
           "unit": "red-u2",
         },
         "runnersUp": [
-          "Wheel: 45° left",
-          "Sidestep: half a move forward",
-          "Sidestep: toward IR 1 Kaiser",
+          "Advance: edge of East wood",
+          "Sidestep: objective 1",
+          "Advance: away from Cuirassier Regt. Anhalt-Zerbst",
         ],
         "why": "to face Cuirassier Regt. Anhalt-Zerbst",
       }
