@@ -366,9 +366,10 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
 /** Decide one action for `side`. Deterministic for the same state and seed. */
 export function decide(ruleset: Ruleset, state: GameState, side: string, config: AiConfig, seed: string, known?: readonly LegalAction[]): Decision | null {
   const t0 = performance.now();
-  const bf = battlefieldFromSpec(state.battlefield);
   const hints = ruleset.ai;
-  const view = perceive(state, bf, hints, side, ruleset);
+  const view = perceive(state, battlefieldFromSpec(state.battlefield), hints, side, ruleset);
+  // The ground as the side knows it: a terrain subtype secret from it stays unknown (honesty).
+  const bf = battlefieldFromSpec(view.battlefield);
   // The caller's list of legal actions serves when the AI's picture is the whole truth.
   const legal = known && view === state ? [...known] : legalActions(ruleset, view, side);
   if (legal.length === 0) return null;

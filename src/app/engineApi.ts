@@ -154,7 +154,8 @@ export interface EngineApi {
   playComputer(side: string, player: string, viewer?: string, progress?: (done: number, total: number) => void): Promise<ComputerMove | null>;
   /** The events of every accepted action so far, for the log after a load, as the viewer may know them. */
   history(viewer?: string): Promise<GameEvent[][]>;
-  battlefield(): Promise<BattlefieldData>;
+  /** The battlefield of the game in progress, or of `spec` (a view's: what its side may know of the terrain). */
+  battlefield(spec?: BattlefieldSpec): Promise<BattlefieldData>;
   lineOfSight(from: Vec2, to: Vec2, eyeHeight: number, targetHeight: number): Promise<SightResult>;
   /**
    * What a unit sees from the centre of its front at its figures' height, under the ruleset's

@@ -10,7 +10,7 @@ import { frontCentre, type Vec2 } from '../core/geometry';
 import type { ArmyBuilding, Ruleset, SightRules } from '../core/ruleset';
 import { makePlayer, type Player } from '../ai/players';
 import type { Decision, ScoredCandidate } from '../ai/utility';
-import { battlefieldFromSpec, type Battlefield } from '../terrain/battlefield';
+import { battlefieldFromSpec, type Battlefield, type BattlefieldSpec } from '../terrain/battlefield';
 import { lineOfSight } from '../terrain/sight';
 import { deadGround, viewshed } from '../terrain/viewshed';
 import { getRuleset, rulesetIds } from '../rules/registry';
@@ -194,8 +194,8 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       const known = side !== undefined && s.ruleset.knownEvents ? (events: GameEvent[]) => s.ruleset.knownEvents!(s.state, events, side) : (events: GameEvent[]) => events;
       return s.events.map((e) => known([...e]));
     },
-    async battlefield(): Promise<BattlefieldData> {
-      return battlefieldData(current().state.battlefield);
+    async battlefield(spec?: BattlefieldSpec): Promise<BattlefieldData> {
+      return battlefieldData(spec ?? current().state.battlefield);
     },
     async lineOfSight(from, to, eyeHeight, targetHeight) {
       const bf = battlefieldFromSpec(current().state.battlefield);
@@ -306,9 +306,9 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
     async overlays(side, unitId) {
       const s = current();
       if (!s.ruleset.overlays) return [];
-      const bf = battlefieldFromSpec(s.state.battlefield);
-      const known = s.ruleset.knownTo ? s.ruleset.knownTo(s.state, bf, side) : s.state;
-      return s.ruleset.overlays(known, bf, side, unitId);
+      const known = s.ruleset.knownTo ? s.ruleset.knownTo(s.state, battlefieldFromSpec(s.state.battlefield), side) : s.state;
+      // The ground as the side knows it (secret terrain subtypes stay unknown).
+      return s.ruleset.overlays(known, battlefieldFromSpec(known.battlefield), side, unitId);
     },
     async previewAction(action): Promise<ActionPreview | null> {
       const s = current();

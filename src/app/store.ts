@@ -449,7 +449,8 @@ async function adoptView(view: GameView, events: GameEvent[] | null, terrainChan
   const prev = get().view;
   const battlefieldChanged =
     terrainChanged || !prev || JSON.stringify(prev.state.battlefield) !== JSON.stringify(view.state.battlefield);
-  const battlefield = battlefieldChanged ? await api().battlefield() : get().battlefield;
+  // The view's own battlefield: terrain secret from the viewer stays generic.
+  const battlefield = battlefieldChanged ? await api().battlefield(view.state.battlefield) : get().battlefield;
   const items = (events ?? []).map((event) => ({ id: ++logId, seq: view.seq, turn: view.state.turn, event }));
   const selected = get().selected;
   const selUnit = selected ? view.state.units.find((u) => u.id === selected) : undefined;

@@ -8,6 +8,7 @@
 
 import { pointInPolygon, polygonCentroid, distance, corners, rectsOverlap, wrapAngle, type Vec2 } from './geometry';
 import { standRect, type SideId, type Unit } from './model';
+import { unitDistances } from './unitDistance';
 import type { ActionParam, LegalAction, Overlay } from './ruleset';
 import { dcos, dsin } from './detmath';
 
@@ -21,6 +22,8 @@ export const UNDEPLOYED = 'awaiting-deployment';
 export const DEPLOY_ACTION = 'deploy';
 export const DEPLOY_REST_ACTION = 'deploy-rest';
 export const DEPLOY_DONE_ACTION = 'deploy-done';
+/** A side stops placing units (those left come later, as the ruleset says: reinforcements in horse-and-musket 5B). */
+export const DEPLOY_STOP_ACTION = 'deploy-stop';
 
 /** A stretch of the table where some of a side's units may be set up. Polygons are convex. */
 export interface DeployZone {
@@ -158,4 +161,31 @@ export function zoneOverlays(zones: readonly DeployZone[], colour: string): Over
 /** A rectangle [x0, x1] × [y0, y1] as a zone polygon, corners anticlockwise. */
 export function rectZone(id: string, side: SideId, label: string, x0: number, y0: number, x1: number, y1: number): DeployZone {
   return { id, side, label, polygon: [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }] };
+}
+
+/**
+ * Where `other` stands from `unit`, seen by a side looking along `forward` (radians on the table):
+ * how far ahead of it and to its right (centres), and the gap between their closest stands.
+ */
+export function relativePlace(unit: Placeable, other: Placeable, forward: number): { ahead: number; right: number; gap: number } {
+  const dx = other.x - unit.x;
+  const dy = other.y - unit.y;
+  const [c, s] = [dcos(forward), dsin(forward)];
+  return { ahead: dx * c + dy * s, right: dx * s - dy * c, gap: unitDistances(unit, other).edges };
+}
+
+/** A unit's extent across a side's front, looking along `forward`: its left and right edges (right positive). */
+export function acrossExtent(unit: Placeable, forward: number): { left: number; right: number } {
+  const [c, s] = [dcos(forward), dsin(forward)];
+  let left = Infinity;
+  let right = -Infinity;
+  for (const st of unit.stands) {
+    if (st.status === 'destroyed') continue;
+    for (const p of corners(standRect(unit, st))) {
+      const across = p.x * s - p.y * c;
+      left = Math.min(left, across);
+      right = Math.max(right, across);
+    }
+  }
+  return { left, right };
 }

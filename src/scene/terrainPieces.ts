@@ -30,6 +30,10 @@ export interface SceneFeature {
   facing?: number;
   /** A building's material (stone or wood). */
   material?: string;
+  /** A wood's density ('open', 'woodland', 'forest'), when the viewer knows it. */
+  density?: string;
+  /** Set while the viewer does not know the feature's subtype: it is drawn with the generic look. */
+  subtypeHidden?: string;
 }
 
 export interface Piece {
@@ -76,6 +80,10 @@ function pick<T>(items: [T, number][], r: number): T {
 
 /** The wood's mix, by its kind name when that says, else by its id. */
 export function woodMix(f: SceneFeature): string {
+  // A wood whose kind the viewer does not know yet looks like any other wood.
+  if (f.subtypeHidden) return 'mixed';
+  if (f.density === 'open') return 'orchard';
+  if (f.density === 'forest') return 'forest';
   const k = `${f.kind} ${f.name ?? ''}`.toLowerCase();
   if (k.includes('orchard')) return 'orchard';
   if (k.includes('forest') || k.includes('pine')) return 'forest';

@@ -38,6 +38,7 @@ import { Namer } from './names';
 import { carveChannel, settleToZero } from './relief';
 import { planSettlements } from './settlements';
 import { generateSetup, type SetupSpec } from './setup';
+import { applySubtypes, type SubtypeOverrides } from './subtypes';
 
 export interface BattlefieldSpec {
   seed: string | number;
@@ -83,6 +84,13 @@ export interface BattlefieldSpec {
    * on it unless `river` is true.
    */
   elevation?: string;
+  /**
+   * Subtypes rolled after the table was laid (subtypes.ts), by feature id, or 'unknown' where the
+   * viewer may not know it. Applied over the generated features; absent, nothing changes.
+   */
+  subtypes?: SubtypeOverrides;
+  /** Features left off this copy of the table: ones its viewer has not found yet (a secret ford). */
+  unfound?: string[];
 }
 
 /** A hill placed by hand: its summit, its footprint radius and its rise, all mm. */
@@ -174,6 +182,7 @@ interface HillPlan {
 
 /** Build the battlefield a spec describes. Same spec, same result, to the last bit. */
 export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
+  if (spec.subtypes || spec.unfound) return withSubtypes(generateBattlefield(withoutSubtypes(spec)), spec);
   const width = spec.width;
   const depth = spec.depth;
   if (!(width > 0) || !(depth > 0)) throw new RangeError(`battlefield needs a positive size, got ${width} x ${depth}`);
@@ -641,7 +650,8 @@ function raiseGround(hm: Heightmap, rng: Rng, layout: Layout, hills: readonly Hi
 // ---------------------------------------------------------------------------------------------
 // Memo
 
-const MEMO_SIZE = 4;
+/** The table, and the true and each side's subtypes over it (which share its heightmap), with room to spare. */
+const MEMO_SIZE = 6;
 const memo = new Map<string, Battlefield>();
 
 /**
@@ -674,12 +684,28 @@ export function battlefieldFromSpec(spec: BattlefieldSpec): Battlefield {
     memo.set(key, hit);
     return hit;
   }
-  const bf = generateBattlefield(spec);
+  // Subtypes are laid over the memoised table, so each side's view of it costs no new heightmap.
+  const bf = spec.subtypes || spec.unfound ? withSubtypes(battlefieldFromSpec(withoutSubtypes(spec)), spec) : generateBattlefield(spec);
   deepFreeze(bf.features);
   Object.freeze(bf.spec);
   memo.set(key, bf);
   if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
   return bf;
+}
+
+function withoutSubtypes(spec: BattlefieldSpec): BattlefieldSpec {
+  const base = { ...spec };
+  delete base.subtypes;
+  delete base.unfound;
+  return base;
+}
+
+/** The battlefield with a spec's subtypes laid over its features, less those not found (the heightmap is shared). */
+function withSubtypes(base: Battlefield, spec: BattlefieldSpec): Battlefield {
+  const unfound = new Set(spec.unfound ?? []);
+  for (const id of unfound) if (!base.features.some((f) => f.id === id)) throw new RangeError(`unfound: there is no feature "${id}" on this battlefield`);
+  const features = applySubtypes(base.features, spec.subtypes ?? {}).filter((f) => !unfound.has(f.id));
+  return { ...base, spec: { ...spec }, features };
 }
 
 function deepFreeze(value: unknown): void {

@@ -119,6 +119,8 @@ export interface WoodFeature extends FeatureBase, AreaGeometry {
   canopyHeight: number;
   /** Absent: 'woodland' (what the default generator makes). */
   density?: WoodDensity;
+  /** Set on a viewer's copy while the feature's subtype is secret from him: the generic word for it (subtypes.ts). */
+  subtypeHidden?: string;
   /** The piece's terrain level where a set-up procedure gives one (syw-orders woods are level 2). */
   level?: number;
 }
@@ -134,6 +136,8 @@ export interface GroundFeature extends FeatureBase, AreaGeometry {
   kind: 'marsh' | 'rough' | 'crops';
   /** Marsh only; absent: a bog. */
   class?: MarshClass;
+  /** Set on a viewer's copy while the feature's subtype is secret from him: the generic word for it (subtypes.ts). */
+  subtypeHidden?: string;
 }
 
 /** A field boundary: hedges and fences give partial cover, a stone wall full cover; all obstruct. */
@@ -150,6 +154,8 @@ export interface WaterFeature extends FeatureBase, LinearGeometry {
   depth: number;
   /** Absent: a minor stream for a stream, a river for a river (see WATER_CLASSES). */
   class?: WaterClass;
+  /** Set on a viewer's copy while the feature's subtype is secret from him: the generic word for it (subtypes.ts). */
+  subtypeHidden?: string;
 }
 
 export interface RoadFeature extends FeatureBase, LinearGeometry {

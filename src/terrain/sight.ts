@@ -198,93 +198,153 @@ function samplesInTile(gx: number, gy: number, invSx: number, invSy: number, ti:
 const trace = { groundAt: Infinity, solidAt: Infinity, solidFeature: -1, canopyAt: Infinity, canopyFeature: -1, obscured: 0 };
 
 /**
+ * The line being walked, from `from` (its eye) to `to`, which the walk's parts share: heights at
+ * both ends, and grid coordinates advancing linearly along it. One object, reused.
+ */
+const walk = {
+  ax: 0,
+  ay: 0,
+  bx: 0,
+  by: 0,
+  len: 0,
+  z0: 0,
+  rise: 0,
+  gx0: 0,
+  gy0: 0,
+  gdx: 0,
+  gdy: 0,
+};
+
+function beginWalk(hm: Heightmap, from: Vec2, to: Vec2, len: number, opts: SightOptions): void {
+  const cs = hm.cellSize;
+  walk.ax = from.x;
+  walk.ay = from.y;
+  walk.bx = to.x;
+  walk.by = to.y;
+  walk.len = len;
+  walk.z0 = heightAt(hm, from.x, from.y) + opts.eyeHeight;
+  walk.rise = heightAt(hm, to.x, to.y) + opts.targetHeight - walk.z0;
+  walk.gx0 = (from.x - hm.originX) / cs;
+  walk.gy0 = (from.y - hm.originY) / cs;
+  walk.gdx = (to.x - from.x) / len / cs;
+  walk.gdy = (to.y - from.y) / len / cs;
+}
+
+/**
  * Walk the line from `from` to `to` (of length len > 0) into `trace`. With `firstBlock` it stops at
  * the first thing found to block and leaves the rest unset: enough to say whether the line is clear.
  */
 function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: SightOptions, firstBlock: boolean): void {
-  const hm = bf.heightmap;
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
   trace.groundAt = Infinity;
   trace.solidAt = Infinity;
   trace.solidFeature = -1;
   trace.canopyAt = Infinity;
   trace.canopyFeature = -1;
   trace.obscured = 0;
-  const z0 = heightAt(hm, from.x, from.y) + opts.eyeHeight;
-  const z1 = heightAt(hm, to.x, to.y) + opts.targetHeight;
-  const rise = z1 - z0;
+  beginWalk(bf.heightmap, from, to, len, opts);
+  const groundAt = walkGround(bf.heightmap);
+  trace.groundAt = groundAt;
+  if (firstBlock && groundAt < Infinity) return;
+  walkSolids(bf, groundAt);
+  if (firstBlock && trace.solidAt < Infinity) return;
+  walkCanopy(bf, Math.min(groundAt, trace.solidAt), opts.obscuringLimit ?? 0);
+}
+
+/**
+ * Ground: sample every half cell, leaving out half a cell at each end so that a figure standing
+ * on a slope does not hide itself or its target. Returns where the ground first rises through the
+ * line, or Infinity.
+ */
+function walkGround(hm: Heightmap): number {
+  const { len, z0, rise, gx0, gy0, gdx, gdy } = walk;
   const cs = hm.cellSize;
   const step = cs / 2;
+  const skip = cs / 2;
+  if (!(len > 2 * skip)) return Infinity;
   const h = hm.heights;
   const cols = hm.cols;
   const maxI = hm.cols - 1;
   const maxJ = hm.rows - 1;
-  // Grid coordinates advance linearly along the line.
-  const gx0 = (from.x - hm.originX) / cs;
-  const gy0 = (from.y - hm.originY) / cs;
-  const gdx = dx / len / cs;
-  const gdy = dy / len / cs;
-
-  // Ground: sample every half cell, leaving out half a cell at each end so that a figure standing
-  // on a slope does not hide itself or its target.
-  let groundAt = Infinity;
-  const skip = cs / 2;
-  if (len > 2 * skip) {
-    const n = Math.floor((len - 2 * skip) / step + 1e-9);
-    const tiles = tileMaxima(hm);
-    const invSx = gdx !== 0 ? 1 / (gdx * step) : Infinity;
-    const invSy = gdy !== 0 ? 1 / (gdy * step) : Infinity;
-    let k = 0;
-    while (k <= n) {
-      // Samples k.. that stay in one tile (by the cell their bilinear corners start from) cannot
-      // reach the line if the tile's highest sample is below the line's lowest point over them.
-      const d = skip + k * step;
-      const gx = gx0 + gdx * d;
-      const gy = gy0 + gdy * d;
-      // Off the grid's inner cells (clamped at the edge): one sample at a time.
-      let last = k;
-      if (gx >= 0 && gy >= 0 && gx < maxI && gy < maxJ) {
-        const ti = Math.floor(gx / TILE);
-        const tj = Math.floor(gy / TILE);
-        last = Math.min(n, k + samplesInTile(gx, gy, invSx, invSy, ti, tj));
-        const lineLow = z0 + (rise * (rise < 0 ? skip + last * step : d)) / len;
-        if (lineLow > tiles.max[tj * tiles.cols + ti]! + TILE_MARGIN) {
-          k = last + 1;
-          continue;
-        }
+  const n = Math.floor((len - 2 * skip) / step + 1e-9);
+  const tiles = tileMaxima(hm);
+  const invSx = gdx !== 0 ? 1 / (gdx * step) : Infinity;
+  const invSy = gdy !== 0 ? 1 / (gdy * step) : Infinity;
+  let k = 0;
+  while (k <= n) {
+    // Samples k.. that stay in one tile (by the cell their bilinear corners start from) cannot
+    // reach the line if the tile's highest sample is below the line's lowest point over them.
+    const d = skip + k * step;
+    const gx = gx0 + gdx * d;
+    const gy = gy0 + gdy * d;
+    // Off the grid's inner cells (clamped at the edge): one sample at a time.
+    let last = k;
+    if (gx >= 0 && gy >= 0 && gx < maxI && gy < maxJ) {
+      const ti = Math.floor(gx / TILE);
+      const tj = Math.floor(gy / TILE);
+      last = Math.min(n, k + samplesInTile(gx, gy, invSx, invSy, ti, tj));
+      const lineLow = z0 + (rise * (rise < 0 ? skip + last * step : d)) / len;
+      if (lineLow > tiles.max[tj * tiles.cols + ti]! + TILE_MARGIN) {
+        k = last + 1;
+        continue;
       }
-      for (; k <= last; k++) {
-        const dk = skip + k * step;
-        const gap = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * dk, gy0 + gdy * dk) - (z0 + (rise * dk) / len);
-        if (gap > 0) {
-          // Interpolate to where the ground rose through the line from the sample before (which
-          // may have been skipped: worked out again, the same way).
-          if (k === 0) groundAt = dk;
-          else {
-            const dp = skip + (k - 1) * step;
-            const prevGap = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * dp, gy0 + gdy * dp) - (z0 + (rise * dp) / len);
-            groundAt = dp + (step * -prevGap) / (gap - prevGap);
-          }
-          break;
-        }
+    }
+    for (; k <= last; k++) {
+      const dk = skip + k * step;
+      const gap = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * dk, gy0 + gdy * dk) - (z0 + (rise * dk) / len);
+      if (gap > 0) {
+        // Interpolate to where the ground rose through the line from the sample before (which
+        // may have been skipped: worked out again, the same way).
+        if (k === 0) return dk;
+        const dp = skip + (k - 1) * step;
+        const prevGap = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * dp, gy0 + gdy * dp) - (z0 + (rise * dp) / len);
+        return dp + (step * -prevGap) / (gap - prevGap);
       }
-      if (groundAt < Infinity) break;
     }
   }
+  return Infinity;
+}
 
-  trace.groundAt = groundAt;
-  if (firstBlock && groundAt < Infinity) return;
+/**
+ * Is the ground above the line at one of the walk's own samples nearest the point (px, py)? Those
+ * samples are ones walkGround visits (or skips only when they are below the line), so a yes means
+ * walkGround would find the line blocked, there or before.
+ */
+function groundBlocksNear(hm: Heightmap, px: number, py: number): boolean {
+  const { ax, ay, bx, by, len, z0, rise, gx0, gy0, gdx, gdy } = walk;
+  const cs = hm.cellSize;
+  const step = cs / 2;
+  const skip = cs / 2;
+  if (!(len > 2 * skip)) return false;
+  const n = Math.floor((len - 2 * skip) / step + 1e-9);
+  const along = ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / len;
+  const mid = Math.round((along - skip) / step);
+  const maxI = hm.cols - 1;
+  const maxJ = hm.rows - 1;
+  for (let k = Math.max(0, mid - 1); k <= Math.min(n, mid + 1); k++) {
+    const dk = skip + k * step;
+    if (gridHeight(hm.heights, hm.cols, maxI, maxJ, gx0 + gdx * dk, gy0 + gdy * dk) - (z0 + (rise * dk) / len) > 0) return true;
+  }
+  return false;
+}
 
-  // Buildings: solid below the roof, so the first sample under a roof blocks, whatever the
-  // obscuring limit. As for the ground, not within half a cell of either end, so a figure
-  // against a wall does not hide itself; every span is sampled at both ends and at most half
-  // a cell apart, so a line that clips a corner is still caught.
+/**
+ * Buildings: solid below the roof, so the first sample under a roof blocks, whatever the
+ * obscuring limit. As for the ground, not within half a cell of either end, so a figure against a
+ * wall does not hide itself; every span is sampled at both ends and at most half a cell apart, so
+ * a line that clips a corner is still caught. Looks no farther than `groundAt`.
+ */
+function walkSolids(bf: Battlefield, groundAt: number): void {
+  const hm = bf.heightmap;
+  const { ax, ay, bx, by, len, z0, rise, gx0, gy0, gdx, gdy } = walk;
+  const step = hm.cellSize / 2;
+  const skip = hm.cellSize / 2;
   const idx = terrainIndex(bf);
   let solidAt = Infinity;
   let solidFeature = -1;
   if (idx.solids.length > 0 && len > 2 * skip) {
-    const spans = collectSpans(idx.solids, from.x, from.y, to.x, to.y, len, true);
+    const maxI = hm.cols - 1;
+    const maxJ = hm.rows - 1;
+    const spans = collectSpans(idx.solids, ax, ay, bx, by, len, true);
     const stop = Math.min(groundAt, len - skip);
     for (let s = 0; s < spans && spanStart[s]! < solidAt; s++) {
       const lo = Math.max(spanStart[s]!, skip);
@@ -295,7 +355,7 @@ function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: Si
       const sub = (hi - lo) / m;
       for (let k = 0; k <= m; k++) {
         const d = lo + k * sub;
-        const ground = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d);
+        const ground = gridHeight(hm.heights, hm.cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d);
         if (z0 + (rise * d) / len < ground + top) {
           solidAt = d;
           solidFeature = spanFeature[s]!;
@@ -304,19 +364,64 @@ function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: Si
       }
     }
   }
-
   trace.solidAt = solidAt;
   trace.solidFeature = solidFeature;
-  if (firstBlock && solidAt < Infinity) return;
+}
 
-  // Canopy: walk only the stretches inside woods, up to where the ground or a building blocks.
-  const limit = opts.obscuringLimit ?? 0;
+/** Slack on the line's height so rounding can never let a bound settle a sample wrongly. */
+const BOUND_MARGIN = 1e-6;
+
+const woodRanges = new WeakMap<Battlefield, Float64Array>();
+
+/**
+ * For each wood (by feature index): the lowest and highest ground sample over its bounds and one
+ * cell around, so no point in it, blended from the samples about it, is lower or higher.
+ */
+function woodGroundRange(bf: Battlefield): Float64Array {
+  let range = woodRanges.get(bf);
+  if (range) return range;
+  const hm = bf.heightmap;
+  range = new Float64Array(2 * bf.features.length);
+  for (const cf of terrainIndex(bf).occluders) {
+    const i0 = Math.max(0, Math.floor((cf.minX - hm.originX) / hm.cellSize) - 1);
+    const i1 = Math.min(hm.cols - 1, Math.ceil((cf.maxX - hm.originX) / hm.cellSize) + 1);
+    const j0 = Math.max(0, Math.floor((cf.minY - hm.originY) / hm.cellSize) - 1);
+    const j1 = Math.min(hm.rows - 1, Math.ceil((cf.maxY - hm.originY) / hm.cellSize) + 1);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let j = j0; j <= j1; j++) {
+      for (let i = i0; i <= i1; i++) {
+        const v = hm.heights[j * hm.cols + i]!;
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+    }
+    // A wood off the grid is sampled at the clamped edge: no bound then.
+    range[2 * cf.index] = i0 <= i1 && j0 <= j1 ? lo : -Infinity;
+    range[2 * cf.index + 1] = i0 <= i1 && j0 <= j1 ? hi : Infinity;
+  }
+  woodRanges.set(bf, range);
+  return range;
+}
+
+/**
+ * Canopy: walk only the stretches inside woods, up to `stop` (where the ground or a building
+ * blocks), counting the depth passed below the tops until it exceeds `limit`. `woods` may be a
+ * single lone wood (see loneWood), whose stretches are then walked just as among all the woods.
+ */
+function walkCanopy(bf: Battlefield, stopAt: number, limit: number, woods: readonly CompiledFeature[] = terrainIndex(bf).occluders): void {
+  const hm = bf.heightmap;
+  const { ax, ay, bx, by, len, z0, rise, gx0, gy0, gdx, gdy } = walk;
+  const step = hm.cellSize / 2;
   let obscured = 0;
   let canopyAt = Infinity;
   let canopyFeature = -1;
-  if (idx.occluders.length > 0) {
-    const spans = collectSpans(idx.occluders, from.x, from.y, to.x, to.y, len, false);
-    const stop = Math.min(groundAt, solidAt, len);
+  if (woods.length > 0) {
+    const maxI = hm.cols - 1;
+    const maxJ = hm.rows - 1;
+    const spans = collectSpans(woods, ax, ay, bx, by, len, false);
+    const range = woodGroundRange(bf);
+    const stop = Math.min(stopAt, len);
     let covered = 0;
     for (let s = 0; s < spans && canopyAt === Infinity; s++) {
       // Overlapping woods: the stretch already walked is not counted again.
@@ -327,10 +432,19 @@ function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: Si
       const top = spanHeight[s]!;
       const m = Math.ceil((hi - lo) / step);
       const sub = (hi - lo) / m;
+      // The wood's lowest and highest ground settle the whole stretch when the line runs wholly
+      // below the canopy (every sample counts) or wholly above it (none does).
+      const f = spanFeature[s]!;
+      const lineLo = z0 + (rise * (rise < 0 ? hi : lo)) / len - BOUND_MARGIN;
+      const lineHi = z0 + (rise * (rise < 0 ? lo : hi)) / len + BOUND_MARGIN;
+      if (lineLo > range[2 * f + 1]! + top) continue;
+      const allBelow = lineHi < range[2 * f]! + top;
       for (let k = 0; k < m; k++) {
-        const d = lo + (k + 0.5) * sub;
-        const ground = gridHeight(h, cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d);
-        if (z0 + (rise * d) / len >= ground + top) continue;
+        if (!allBelow) {
+          const d = lo + (k + 0.5) * sub;
+          const ground = gridHeight(hm.heights, hm.cols, maxI, maxJ, gx0 + gdx * d, gy0 + gdy * d);
+          if (z0 + (rise * d) / len >= ground + top) continue;
+        }
         obscured += sub;
         if (obscured > limit) {
           canopyAt = lo + (k + 1) * sub - (obscured - limit);
@@ -341,7 +455,6 @@ function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: Si
       }
     }
   }
-
   trace.canopyAt = canopyAt;
   trace.canopyFeature = canopyFeature;
   trace.obscured = obscured;
@@ -351,15 +464,82 @@ function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: Si
  * Is the line from a point `eyeHeight` above `from` to one `targetHeight` above `to` clear? The
  * same answer as lineOfSight(...).visible, without the reasons: for the visibility matrix.
  */
-export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOptions): boolean {
+export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOptions, hint?: SightHint): boolean {
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   const len = Math.sqrt(dx * dx + dy * dy);
   if (opts.maxRange !== undefined && len > opts.maxRange) return false;
   if (len === 0) return true;
-  if (walksForward(from, to)) traceSight(bf, from, to, len, opts, true);
-  else traceSight(bf, to, from, len, reversed(opts), true);
-  return traceClear();
+  const forward = walksForward(from, to);
+  const a = forward ? from : to;
+  const b = forward ? to : from;
+  const o = forward ? opts : reversed(opts);
+  if (hint !== undefined && hint.kind !== 'none') {
+    // Whatever blocked the last line is tried first. In any order, a block found means blocked.
+    beginWalk(bf.heightmap, a, b, len, o);
+    if (hint.kind === 'ground') {
+      if (groundBlocksNear(bf.heightmap, hint.x, hint.y)) return false;
+    } else if (hint.kind === 'building') {
+      walkSolids(bf, Infinity);
+      if (trace.solidAt < Infinity) return false;
+    } else {
+      // The wood that blocked, alone when it overlaps no other; else all the woods.
+      const lone = loneWood(bf, hint.feature);
+      if (lone) oneWood[0] = lone;
+      walkCanopy(bf, Infinity, o.obscuringLimit ?? 0, lone ? oneWood : terrainIndex(bf).occluders);
+      if (trace.canopyAt < Infinity) return false;
+    }
+  }
+  traceSight(bf, a, b, len, o, true);
+  const clear = traceClear();
+  if (hint !== undefined && !clear) {
+    if (trace.groundAt < Infinity) {
+      hint.kind = 'ground';
+      hint.x = a.x + ((b.x - a.x) * trace.groundAt) / len;
+      hint.y = a.y + ((b.y - a.y) * trace.groundAt) / len;
+    } else if (trace.solidAt < Infinity) hint.kind = 'building';
+    else {
+      hint.kind = 'canopy';
+      hint.feature = trace.canopyFeature;
+    }
+  }
+  return clear;
+}
+
+const oneWood: CompiledFeature[] = [];
+const loneWoods = new WeakMap<Battlefield, Map<number, CompiledFeature>>();
+
+/**
+ * The wood with this feature index when its bounds meet no other wood's, so that no line's stretch
+ * in it overlaps another wood's: walked alone, its stretches are sampled and counted exactly as
+ * in the walk over all the woods.
+ */
+function loneWood(bf: Battlefield, feature: number): CompiledFeature | undefined {
+  let lone = loneWoods.get(bf);
+  if (!lone) {
+    lone = new Map();
+    const woods = terrainIndex(bf).occluders;
+    for (const w of woods) {
+      const meets = woods.some((v) => v !== w && v.minX <= w.maxX && w.minX <= v.maxX && v.minY <= w.maxY && w.minY <= v.maxY);
+      if (!meets && w.polygon) lone.set(w.index, w);
+    }
+    loneWoods.set(bf, lone);
+  }
+  return lone.get(feature);
+}
+
+/**
+ * What blocked the last of a run of nearby lines (the point pairs of two units), which sightClear
+ * tries first on the next: the ground near a point, a building, or the woods. It only ever saves
+ * work: the answer is the same with or without it.
+ */
+export interface SightHint {
+  kind: 'none' | 'ground' | 'building' | 'canopy';
+  /** For the ground: where it rose through the line. */
+  x: number;
+  y: number;
+  /** For the canopy: the wood's index in bf.features. */
+  feature: number;
 }
 
 function traceClear(): boolean {

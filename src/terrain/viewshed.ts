@@ -81,7 +81,6 @@ export interface Viewshed {
 /** Marks "no constraint yet" on a ray. */
 const NONE = -Infinity;
 const EMPTY_F64 = new Float64Array(0);
-const EMPTY_F32 = new Float32Array(0);
 
 /**
  * Obstacles along grid lines, for the sweep: for each line, the stretches (in grid units along the
@@ -388,10 +387,8 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
     nodes: obst ? obst.nodes : null,
     z0: heightAt(hm, observer.x, observer.y) + opts.eyeHeight,
     cs,
-    target: opts.targetHeight,
     maxCells,
     limit,
-    visible,
     minHeight,
     slopes: new Float64Array(maxRays),
     ground: new Float64Array(maxRays),
@@ -414,8 +411,10 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
   const oj = Math.round(cy);
   if (Math.abs(oi - cx) < 1e-9 && Math.abs(oj - cy) < 1e-9) {
     minHeight[oj * cols + oi] = 0;
-    visible[oj * cols + oi] = opts.targetHeight >= 0 ? 1 : 0;
   }
+  // Visible where the target is at least the minimum height; never beyond maxDistance (Infinity).
+  const target = opts.targetHeight;
+  for (let k = 0; k < visible.length; k++) visible[k] = target >= minHeight[k]! ? 1 : 0;
   return { cols, rows, visible, minHeight };
 }
 
@@ -425,10 +424,8 @@ interface Sweep {
   nodes: Float32Array | null;
   z0: number;
   cs: number;
-  target: number;
   maxCells: number;
   limit: number;
-  visible: Uint8Array;
   minHeight: Float32Array;
   /** Per ray: its slope (minor cells per major cell). */
   slopes: Float64Array;
@@ -510,12 +507,11 @@ function sweepSector(
   const mEnd = Math.min(majorCount - 1, Math.floor(om + sw.maxCells + 1e-9));
   const m0 = Math.floor(om) + 1;
   if (m0 > mEnd) return;
-  const { h, z0, cs, target, visible, minHeight, slopes, ground, uMin, invGap, k: kOf, count, c1, c2 } = sw;
+  const { h, z0, cs, minHeight, slopes, ground, uMin, invGap, k: kOf, count, c1, c2 } = sw;
   const maxCells2 = sw.maxCells * sw.maxCells;
   const maxN = minorCount - 1;
   // Without obstacles the sweep is ground only.
   const canopy = spans !== null && sw.nodes !== null;
-  const nodes = sw.nodes ?? EMPTY_F32;
   // Rays from the observer to every sample line crossing of the far column (as R2 aims at the
   // perimeter), closed off by the diagonals: neighbours are at most a cell apart sideways there, so
   // everywhere nearer too. Samples on the far column and on the observer's own row lie on a ray.
@@ -544,9 +540,6 @@ function sweepSector(
   }
   const cursor = { q: 0 };
   const groundOnly = !canopy && solids === null;
-  // Ray r (but the diagonals) has slope (nFirst + r - 1 - on) / U, so the first ray at or above a
-  // sample dn off the observer's line is about dn * U / u + rayOffset.
-  const rayOffset = on - (Math.floor(on - U) + 1) + 1;
   let rLo = 0;
   let rHi = rays - 1;
   let inLo = 0;
@@ -585,50 +578,19 @@ function sweepSector(
       }
     }
 
-    // The column's samples, each between the first ray at or above it and the ray before (the
-    // first pair also takes the diagonal itself). Rays are spaced evenly but for the two
-    // diagonals, so that ray is found from the sample's place, then checked against the rays' own
-    // crossings so rounding cannot misplace it.
-    let nLo = Math.ceil(on + slopes[0]! * u);
+    // One pass up the column. Each ray first values the column's samples between it and the ray
+    // before (from what both met before this column), then meets the ground and canopy here for
+    // the samples beyond. The samples between rays r - 1 and r are those above the one and at or
+    // below the other; the first pair also takes a sample on the diagonal itself.
+    let next = Math.ceil(on + slopes[0]! * u);
     let nHi = Math.floor(on + slopes[rays - 1]! * u);
-    if (nLo < 0) nLo = 0;
+    if (next < 0) next = 0;
     if (nHi > maxN) nHi = maxN;
-    const lastRay = rays - 1;
-    const raysPerCell = U * invU;
-    for (let n = nLo; n <= nHi; n++) {
-      const dn = n - on;
-      if (u * u + dn * dn > maxCells2) continue;
-      let r = (dn * raysPerCell + rayOffset) | 0;
-      if (r < 1) r = 1;
-      else if (r > lastRay) r = lastRay;
-      let yp = on + slopes[r - 1]! * u;
-      while (r > 1 && yp >= n) yp = on + slopes[--r - 1]! * u;
-      while (r < lastRay && on + slopes[r]! * u < n) yp = on + slopes[r++]! * u;
-      const idx = colBase + n * nStride;
-      const zt = h[idx]!;
-      let a = ground[r - 1]!;
-      let b = ground[r]!;
-      if (canopy) {
-        // A target inside a wood must also be seen through the trees around it.
-        const o = nodes[idx]!;
-        const x = o > 0 ? (zt + o - z0) * invU : NONE;
-        const ka = kthWith(c1[r - 1]!, c2[r - 1]!, x);
-        if (ka > a) a = ka;
-        const kb = kthWith(c1[r]!, c2[r]!, x);
-        if (kb > b) b = kb;
-      }
-      let sl: number;
-      if (a === NONE) sl = b;
-      else if (b === NONE) sl = a;
-      else sl = a + (n - yp) * invGap[r]! * invU * (b - a);
-      let mh = sl === NONE ? 0 : z0 + sl * u - zt;
-      if (!(mh > 0)) mh = 0;
-      minHeight[idx] = mh;
-      visible[idx] = target >= mh ? 1 : 0;
-    }
-
-    // Ground where each ray crosses this column (linear between two samples), raised by a roof
-    // there, for the samples beyond; then the canopy there.
+    // What ray r - 1 held before this column, for the samples below ray r.
+    let yPrev = rLo > 0 ? on + slopes[rLo - 1]! * u : 0;
+    let gPrev = rLo > 0 ? ground[rLo - 1]! : NONE;
+    let c1Prev = canopy && rLo > 0 ? c1[rLo - 1]! : NONE;
+    let c2Prev = canopy && rLo > 0 ? c2[rLo - 1]! : NONE;
     const line = lineBase + m * lineStep;
     const roofs = { q: solids !== null ? solids.start[line]! : 0 };
     if (canopy) cursor.q = spans!.start[line]!;
@@ -637,19 +599,36 @@ function sweepSector(
     while (inLo <= rHi && on + slopes[inLo]! * u < 0) inLo++;
     while (inHi >= rLo && on + slopes[inHi]! * u >= maxN) inHi--;
     for (let r = rLo; r <= rHi; r++) {
-      if (r === inLo && groundOnly && u >= 0.5) {
+      if (groundOnly && r >= inLo && r <= inHi && r > 0 && u >= 0.5) {
         // The bare-ground case (a DEM), which is most of the work on a large grid.
         for (; r <= inHi; r++) {
           const y = on + slopes[r]! * u;
           const n0 = Math.floor(y);
+          const gr = ground[r]!;
+          if (next <= n0 && next <= nHi) next = valueSamples(h, minHeight, z0, maxCells2, colBase, nStride, next, n0 < nHi ? n0 : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
           const ic = colBase + n0 * nStride;
           const h0 = h[ic]!;
           const g = h0 + (h[ic + nStride]! - h0) * (y - n0);
-          if (g - z0 > ground[r]! * u) ground[r] = (g - z0) * invU;
+          if (g - z0 > gr * u) ground[r] = (g - z0) * invU;
+          yPrev = y;
+          gPrev = gr;
         }
         if (r > rHi) break;
       }
       const y = on + slopes[r]! * u;
+      const gr = ground[r]!;
+      if (r > 0 && next <= nHi && next <= y) {
+        const last = Math.floor(y);
+        next = canopy
+          ? valueSamplesInWoods(sw, colBase, nStride, next, last < nHi ? last : nHi, on, u, yPrev, gPrev, gr, invGap[r]!, c1Prev, c2Prev, c1[r]!, c2[r]!)
+          : valueSamples(h, minHeight, z0, maxCells2, colBase, nStride, next, last < nHi ? last : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
+      }
+      yPrev = y;
+      gPrev = gr;
+      if (canopy) {
+        c1Prev = c1[r]!;
+        c2Prev = c2[r]!;
+      }
       const fy = Math.floor(y);
       const n0 = fy < 0 ? 0 : fy >= maxN ? maxN - 1 : fy;
       const f = y <= 0 ? 0 : y >= maxN ? 1 : y - n0;
@@ -658,7 +637,7 @@ function sweepSector(
       const g = h0 + (h[ic + nStride]! - h0) * f;
       const yc = y < 0 ? 0 : y > maxN ? maxN : y;
       const raised = solids !== null ? g + spanAt(solids, line, yc, roofs) : g;
-      if (u >= uMin[r]! && raised - z0 > ground[r]! * u) ground[r] = (raised - z0) * invU;
+      if (u >= uMin[r]! && raised - z0 > gr * u) ground[r] = (raised - z0) * invU;
       if (!canopy) continue;
       const o = spanAt(spans!, line, yc, cursor);
       if (o <= 0) continue;
@@ -680,6 +659,92 @@ function sweepSector(
       }
     }
   }
+}
+
+/**
+ * The minimum visible height of samples first..last of a column at major distance u, all between
+ * a ray crossing at yp whose steepest slope so far is a and the next ray (steepest b, 1 / slope gap
+ * invGap): the slope a sight line must clear is interpolated by the sample's place between them.
+ * Samples beyond maxDistance keep Infinity. Returns last + 1.
+ */
+function valueSamples(
+  h: Float32Array,
+  minHeight: Float32Array,
+  z0: number,
+  maxCells2: number,
+  colBase: number,
+  nStride: number,
+  first: number,
+  last: number,
+  on: number,
+  u: number,
+  invU: number,
+  yp: number,
+  a: number,
+  b: number,
+  invGap: number,
+): number {
+  for (let n = first; n <= last; n++) {
+    const dn = n - on;
+    if (u * u + dn * dn > maxCells2) continue;
+    const idx = colBase + n * nStride;
+    let sl: number;
+    if (a === NONE) sl = b;
+    else if (b === NONE) sl = a;
+    else sl = a + (n - yp) * invGap * invU * (b - a);
+    const mh = sl === NONE ? 0 : z0 + sl * u - h[idx]!;
+    minHeight[idx] = mh > 0 ? mh : 0;
+  }
+  return last + 1;
+}
+
+/**
+ * valueSamples where there are woods: a target inside a wood must also be seen through the trees
+ * around it, so each ray's k-th steepest canopy slope is taken again with the sample's own canopy
+ * among them (ca1, ca2 and cb1, cb2 are the two rays' (k-1)th and kth steepest, see kthWith).
+ */
+function valueSamplesInWoods(
+  sw: Sweep,
+  colBase: number,
+  nStride: number,
+  first: number,
+  last: number,
+  on: number,
+  u: number,
+  yp: number,
+  a0: number,
+  b0: number,
+  invGap: number,
+  ca1: number,
+  ca2: number,
+  cb1: number,
+  cb2: number,
+): number {
+  const { h, z0, minHeight, maxCells } = sw;
+  const nodes = sw.nodes!;
+  const invU = 1 / u;
+  const maxCells2 = maxCells * maxCells;
+  for (let n = first; n <= last; n++) {
+    const dn = n - on;
+    if (u * u + dn * dn > maxCells2) continue;
+    const idx = colBase + n * nStride;
+    const zt = h[idx]!;
+    const o = nodes[idx]!;
+    const x = o > 0 ? (zt + o - z0) * invU : NONE;
+    let a = a0;
+    let b = b0;
+    const ka = kthWith(ca1, ca2, x);
+    if (ka > a) a = ka;
+    const kb = kthWith(cb1, cb2, x);
+    if (kb > b) b = kb;
+    let sl: number;
+    if (a === NONE) sl = b;
+    else if (b === NONE) sl = a;
+    else sl = a + (n - yp) * invGap * invU * (b - a);
+    const mh = sl === NONE ? 0 : z0 + sl * u - zt;
+    minHeight[idx] = mh > 0 ? mh : 0;
+  }
+  return last + 1;
 }
 
 /**

@@ -8,7 +8,7 @@
 
 import type { Vec2 } from '../core/geometry';
 import type { Battlefield } from './battlefield';
-import { sightClear, type SightOptions } from './sight';
+import { sightClear, type SightHint, type SightOptions } from './sight';
 
 export interface SightObserver {
   id: string;
@@ -116,6 +116,8 @@ function signature(points: readonly Vec2[], height: number): string {
 /** Does one unit see another: the point pairs, nearest first, until one sees. */
 class PairSight {
   private readonly sight: SightOptions = { eyeHeight: 0, targetHeight: 0 };
+  // What blocked the last line tried: the next pair of points, close by, is often blocked alike.
+  private readonly hint: SightHint = { kind: 'none', x: 0, y: 0, feature: -1 };
   private readonly maxRange: number;
   // Scratch for the point pairs of one unit pair, sorted by length.
   private order = new Int32Array(64);
@@ -148,25 +150,25 @@ class PairSight {
         const q = tg.points[b]!;
         const k = a * tg.points.length + b;
         order[k] = k;
-        lengths[k] = (q.x - p.x) ** 2 + (q.y - p.y) ** 2;
+        const dx = q.x - p.x;
+        const dy = q.y - p.y;
+        lengths[k] = dx * dx + dy * dy;
       }
     }
-    // Shorter lines are cheaper and more often clear: try them first (insertion sort, ~25 items).
-    for (let x = 1; x < pairs; x++) {
-      const v = order[x]!;
-      const len = lengths[v]!;
-      let y = x - 1;
-      while (y >= 0 && lengths[order[y]!]! > len) {
-        order[y + 1] = order[y]!;
-        y--;
-      }
-      order[y + 1] = v;
-    }
+    // Shorter lines are cheaper and more often clear: the two shortest are tried first. After
+    // that the pair is most likely hidden, every line must be tried, and the order is no matter.
     for (let x = 0; x < pairs; x++) {
+      if (x < 2) {
+        let best = x;
+        for (let y = x + 1; y < pairs; y++) if (lengths[order[y]!]! < lengths[order[best]!]!) best = y;
+        const v = order[best]!;
+        order[best] = order[x]!;
+        order[x] = v;
+      }
       const k = order[x]!;
       const p = ob.points[(k / tg.points.length) | 0]!;
       const q = tg.points[k % tg.points.length]!;
-      if (sightClear(this.bf, p, q, this.sight)) return true;
+      if (sightClear(this.bf, p, q, this.sight, this.hint)) return true;
     }
     return false;
   }

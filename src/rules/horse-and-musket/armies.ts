@@ -779,7 +779,12 @@ export interface Army {
   entries: ArmyEntry[];
   generals: ArmyGeneral[];
   works?: ArmyWorks[];
+  /** Extra decoy counters for hidden movement (C §9.5), DECOY_POINTS each; absent for none. */
+  decoys?: number;
 }
+
+/** An extra decoy counter costs 2 points at army selection (C §9.5). */
+export const DECOY_POINTS = 2;
 
 /** Points for a General; the named Exceptional C-in-C of a list has the list's price (B29). */
 export function generalPoints(kind: GeneralKind, listId?: ArmyListId): number {
@@ -851,6 +856,8 @@ export function armyCostLines(army: Army): CostLine[] {
     if (!def) throw new Error(`the ${list.name} list has no works ${w.id}`);
     lines.push({ what: def.name, each: def.points, count: w.count, points: def.points * w.count });
   }
+  const decoys = army.decoys ?? 0;
+  if (decoys > 0) lines.push({ what: 'Extra decoy counters', each: DECOY_POINTS, count: decoys, points: DECOY_POINTS * decoys });
   return lines;
 }
 
@@ -952,6 +959,15 @@ export function validateArmy(army: Army, agreedTotal: number, options: ValidateO
         `${def.name}: ${w.count}, but the list allows 1 per ${lim.perInfantryUnits} infantry units (${Math.floor(infantryUnits / lim.perInfantryUnits)} with ${plural(infantryUnits, 'infantry unit')}).`,
       );
     }
+  }
+
+  // Extra decoy counters (C §9.5).
+  const decoys = army.decoys ?? 0;
+  if (!Number.isInteger(decoys) || decoys < 0) {
+    problems.push(`Extra decoy counters: the number must be a whole number, 0 or more, not ${decoys}.`);
+    priced = false;
+  } else {
+    points += DECOY_POINTS * decoys;
   }
 
   // Budget.

@@ -20,6 +20,7 @@
  */
 
 import {
+  acrossExtent,
   DEPLOY_ACTION,
   DEPLOY_DONE_ACTION,
   DEPLOY_REST_ACTION,
@@ -47,8 +48,17 @@ import type { Formation, HmState, HmUnit } from './types';
 
 /** Where a deployment by the players stands (HmGame.deployment). */
 export interface HmDeployment {
-  /** 'compulsory': the initiative side's share in the open; 'plans': each side's secret plan in turn. */
-  phase: 'compulsory' | 'plans';
+  /**
+   * 'compulsory': the initiative side's share in the open; 'plans': each side's secret plan in turn
+   * (5A); 'alternate': groups placed in turn (5B, alternate.ts); 'generals': then each side's Generals (5B).
+   */
+  phase: 'compulsory' | 'plans' | 'alternate' | 'generals';
+  /** The main deployment's method: absent for map plans (5A), 'alternate' for alternate placement (5B). */
+  method?: 'alternate';
+  /** 5B: the units of the group being placed now. */
+  group?: string[];
+  /** 5B: sides that have no more units to place (all on the table, or the rest sent as reinforcements). */
+  done?: SideId[];
   /** The side setting up now. */
   side: SideId;
   /** Units the initiative side must put down in the compulsory deployment (B §6.2). */
@@ -66,15 +76,17 @@ const ATTACKER_KEEP_OFF = inch(12);
 const DEFENDER_FIRST_LINE = inch(18);
 const MOUNTED_OR_SKIRMISH = ['lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'skirmInf'];
 
-const nameOf = (state: HmState, side: SideId): string => state.sides.find((s) => s.id === side)?.name ?? side;
-const nearSide = (state: HmState, side: SideId): boolean => state.sides[0]!.id === side;
+export const nameOf = (state: HmState, side: SideId): string => state.sides.find((s) => s.id === side)?.name ?? side;
+export const nearSide = (state: HmState, side: SideId): boolean => state.sides[0]!.id === side;
 const other = (state: HmState, side: SideId): SideId => state.sides.find((s) => s.id !== side)!.id;
+/** Alternate placement (5B) after the compulsory share: the attacker's 12" keep-off gives way to 18" from the defenders. */
+const alternating = (state: HmState): boolean => state.rules.deployment?.method === 'alternate' && state.rules.deployment.phase !== 'compulsory';
 
 /** The zones a unit may be set up in (B §6.3): its side's half, kept back 12" for an attacker; the side bands for horse and skirmishers. */
 export function zonesFor(state: HmState, u: HmUnit): DeployZone[] {
   const { width, depth } = state.battlefield;
   const centre = depth / 2;
-  const attacker = state.rules.sides[u.side]!.posture === 'attacker';
+  const attacker = state.rules.sides[u.side]!.posture === 'attacker' && !alternating(state);
   const limit = attacker ? centre - ATTACKER_KEEP_OFF : centre;
   const near = nearSide(state, u.side);
   const [y0, y1] = near ? [0, limit] : [depth - limit, depth];
@@ -85,14 +97,14 @@ export function zonesFor(state: HmState, u: HmUnit): DeployZone[] {
 }
 
 /** The formations a unit may be deployed in (B §6.4): line or column, a gun unlimbered or limbered, skirmishers loose. */
-function formationsFor(u: HmUnit): { value: string; label: string }[] {
+export function formationsFor(u: HmUnit): { value: string; label: string }[] {
   if (u.rs.general || u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav') return [];
   if (u.rs.gun) return [{ value: 'line', label: 'Unlimbered' }, { value: 'column', label: 'Limbered' }];
   return [{ value: 'line', label: 'Line' }, { value: 'column', label: 'Column' }];
 }
 
 /** A unit set out in a formation, as a copy (a gun in column is limbered). */
-function formed(u: HmUnit, formation: string | undefined): HmUnit {
+export function formed(u: HmUnit, formation: string | undefined): HmUnit {
   const copy: HmUnit = { ...u, rs: { ...u.rs, gun: u.rs.gun ? { ...u.rs.gun } : null } };
   const choices = formationsFor(u).map((f) => f.value);
   if (formation === undefined || choices.length === 0) return copy;
@@ -106,8 +118,8 @@ function formed(u: HmUnit, formation: string | undefined): HmUnit {
   return copy;
 }
 
-const onTable = (state: HmState): HmUnit[] => state.units.filter((u) => !u.removed && !u.carriedBy);
-const waiting = (state: HmState, side: SideId): HmUnit[] => state.units.filter((u) => u.side === side && isUndeployed(u));
+export const onTable = (state: HmState): HmUnit[] => state.units.filter((u) => !u.removed && !u.carriedBy);
+export const waiting = (state: HmState, side: SideId): HmUnit[] => state.units.filter((u) => u.side === side && isUndeployed(u));
 const placedThisStep = (state: HmState, side: SideId): HmUnit[] => state.units.filter((u) => u.side === side && !u.carriedBy && !u.removed);
 
 /** Units of the side's main body counted for the compulsory share: every unit but Generals (artillery units are one stand each). */
@@ -142,7 +154,7 @@ export function startDeployment(state: HmState, ctx: RuleContext): void {
   const { count, percent } = compulsoryCount(state, side);
   state.rules.step = 'deploy';
   state.rules.turnSide = side;
-  state.rules.deployment = { phase: 'compulsory', side, compulsory: count, open: [], finished: [] };
+  state.rules.deployment = { phase: 'compulsory', side, compulsory: count, open: [], finished: [], ...(state.options.deployment === 'alternate' ? { method: 'alternate' as const } : {}) };
   state.active = side;
   ctx.emit({
     type: 'deploy-step',
@@ -178,23 +190,25 @@ export function deploymentActions(state: HmState, side?: SideId): LegalAction[] 
 }
 
 /** What is wrong with a unit standing here, or null (zones, overlap, impassable ground). */
-function problemAt(state: HmState, bf: Battlefield, u: HmUnit): string | null {
+export function problemAt(state: HmState, bf: Battlefield, u: HmUnit): string | null {
   const others = onTable(state).filter((o) => o.id !== u.id && visibleTo(state, o, u.side));
   const p = placementProblem(u, zonesFor(state, u), others);
   if (p) return p;
   const fp = unitFootprint(u);
   if (impassableFor(bf, { x: fp.cx, y: fp.cy }, u.rs.troop)) return `${u.name} cannot stand on that ground`;
-  // Checked at every placement, so a finished plan always keeps its first line forward.
-  return firstLineProblem(state, u.side, u);
+  // Checked at every placement, so a finished plan always keeps its first line forward (5A; 5B
+  // has its own rule for each group's front unit, alternate.ts).
+  return alternating(state) ? null : firstLineProblem(state, u.side, u);
 }
 
 /** Whether `side` knows of this unit during the deployment: its own, and the enemy's set up in the open. */
 function visibleTo(state: HmState, u: HmUnit, side: SideId): boolean {
   const d = state.rules.deployment;
-  return !d || u.side === side || d.open.includes(u.id) || d.finished.length === state.sides.length;
+  // Alternate placement (5B) is made in the open.
+  return !d || d.method === 'alternate' || u.side === side || d.open.includes(u.id) || d.finished.length === state.sides.length;
 }
 
-function placeUnit(state: HmState, bf: Battlefield, u: HmUnit, candidate: HmUnit): void {
+export function placeUnit(state: HmState, bf: Battlefield, u: HmUnit, candidate: HmUnit): void {
   const problem = problemAt(state, bf, candidate);
   if (problem) throw new RuleError(problem);
   u.x = candidate.x;
@@ -239,7 +253,9 @@ export function applyDeployment(state: HmState, bf: Battlefield, action: Action,
       // Front units first in the compulsory share, then the rest; Generals last of all (B §6.4).
       const order = [...plan.values()].filter((p) => isUndeployed(state.units.find((x) => x.id === p.id)!) && (d.phase === 'plans' || !p.rs.general));
       const back = (p: HmUnit): number => Math.abs(p.y - state.battlefield.depth / 2);
-      order.sort((a, b) => Number(!!a.rs.general) - Number(!!b.rs.general) || back(a) - back(b));
+      // Before alternate placement (5B) the rightmost go first, as its right-to-left rule will want.
+      const rightward = (p: HmUnit): number => (d.method === 'alternate' ? acrossExtent(p, nearSide(state, d.side) ? Math.PI / 2 : -Math.PI / 2).right : 0);
+      order.sort((a, b) => Number(!!a.rs.general) - Number(!!b.rs.general) || rightward(b) - rightward(a) || back(a) - back(b));
       const names: string[] = [];
       const stuck: string[] = [];
       for (const planned of order.slice(0, quota)) {
@@ -263,6 +279,13 @@ export function applyDeployment(state: HmState, bf: Battlefield, action: Action,
     case DEPLOY_DONE_ACTION: {
       if (d.phase === 'compulsory') {
         if (d.open.length < d.compulsory) throw new RuleError(`set up ${d.compulsory - d.open.length} more unit${d.compulsory - d.open.length === 1 ? '' : 's'} first: the compulsory deployment is ${d.compulsory}`);
+        if (d.method === 'alternate') {
+          d.phase = 'alternate';
+          d.group = [];
+          d.done = [];
+          ctx.emit({ type: 'deploy-step', side: d.side, text: `${nameOf(state, d.side)} have set up ${d.open.length} unit${d.open.length === 1 ? '' : 's'} in the open. Now the sides take turns to place a group of 1, 2 or 3 units (B §6.3, 5B), ${nameOf(state, d.side)} first` });
+          return;
+        }
         d.phase = 'plans';
         ctx.emit({ type: 'deploy-step', side: d.side, text: `${nameOf(state, d.side)} have set up ${d.open.length} unit${d.open.length === 1 ? '' : 's'} in the open. Now each side sets up the rest of its army by its secret plan (B §6.3, 5A), ${nameOf(state, d.side)} first` });
         return;
@@ -290,7 +313,7 @@ export function applyDeployment(state: HmState, bf: Battlefield, action: Action,
 }
 
 /** Where a General goes: behind the middle of his Command as it was really set up (the CinC further back). */
-function behindCommand(state: HmState, g: HmUnit): HmUnit | null {
+export function behindCommand(state: HmState, g: HmUnit): HmUnit | null {
   const own = placedThisStep(state, g.side).filter((u) => !u.rs.general);
   const command = g.rs.general!.role === 'cinc' ? own : own.filter((u) => u.rs.command === g.id);
   if (!command.length) return null;
@@ -323,7 +346,7 @@ function firstLineProblem(state: HmState, side: SideId, candidate?: HmUnit): str
   return null;
 }
 
-function describePose(state: HmState, u: HmUnit): string {
+export function describePose(state: HmState, u: HmUnit): string {
   const fromCentre = Math.abs(state.battlefield.depth / 2 - u.y) / 25.4;
   const fromLeft = (nearSide(state, u.side) ? u.x : state.battlefield.width - u.x) / 25.4;
   const formation = u.rs.gun ? (u.rs.gun.limbered ? 'limbered' : 'unlimbered') : u.formation;
@@ -344,7 +367,7 @@ export function deploymentKnownTo(state: HmState, side: SideId): HmState {
 /** What a side learns of the deployment's events: not where the enemy's plan puts his units. */
 export function deploymentKnownEvents(state: HmState, events: GameEvent[], side: SideId): GameEvent[] {
   const d = state.rules.deployment;
-  if (!d || state.rules.step !== 'deploy') return events;
+  if (!d || state.rules.step !== 'deploy' || d.method === 'alternate') return events;
   return events.filter((e) => e.type !== 'deploy' || e.side === side || (e.unit !== undefined && d.open.includes(e.unit)));
 }
 
@@ -353,7 +376,7 @@ export function deploymentOverlays(state: HmState, side: SideId, selected?: stri
   const d = state.rules.deployment;
   if (!d || state.rules.step !== 'deploy' || d.side !== side) return [];
   const u = selected ? state.units.find((x) => x.id === selected && x.side === side) : undefined;
-  const units = u ? [u] : movable(state, side);
+  const units = u ? [u] : d.phase === 'alternate' || d.phase === 'generals' ? waiting(state, side) : movable(state, side);
   const seen = new Map<string, DeployZone>();
   for (const x of units) for (const z of zonesFor(state, x)) seen.set(z.id, z);
   return zoneOverlays([...seen.values()], ZONE_COLOUR);

@@ -224,20 +224,43 @@ export function initHidden(state: HmState, bf: Battlefield, dice: DiceRoller, em
     for (const u of onTable(state)) {
       if (u.side !== side.id) continue;
       if (enemySeeing(state, bf, u.side, u, u)) continue;
-      const area = deploymentArea(state, bf, u.side);
-      let at: Vec2 = { x: u.x, y: u.y };
-      for (let k = 0; k < DECOY_TRIES; k++) {
-        const p = { x: area.minX + dice.pickIndex(1000) * ((area.maxX - area.minX) / 999), y: area.minY + dice.pickIndex(1000) * ((area.maxY - area.minY) / 999) };
-        if (!pointSeen(state, bf, u.side, p)) {
-          at = p;
-          break;
-        }
-      }
-      hide(state, u, at, dice);
+      hide(state, u, freeDecoySpot(state, bf, u.side, dice) ?? { x: u.x, y: u.y }, dice);
       count++;
     }
     if (count > 0) emit?.({ type: 'hidden', side: side.id, text: `${side.name}: ${count} unit${count === 1 ? '' : 's'} out of the enemy's sight deploy hidden, as ${count * 2} numbered counters` });
+    // Extra decoys bought with the army (C §9.5) go down too, anywhere in the deployment area out of
+    // enemy sight, or, where no such place is found, on one of the side's hidden units as its own decoys may.
+    const extra = state.rules.sides[side.id]?.extraDecoys ?? 0;
+    let placed = 0;
+    for (let k = 0; k < extra; k++) {
+      const cover = countersOf(state).filter((c) => c.side === side.id && c.real);
+      const onUnit = (): Vec2 | null => {
+        if (cover.length === 0) return null;
+        const c = cover[dice.pickIndex(cover.length)]!;
+        return { x: c.x, y: c.y };
+      };
+      const at = freeDecoySpot(state, bf, side.id, dice) ?? onUnit();
+      if (!at) continue;
+      const hidden = (state.rules.hidden ??= { counters: [] });
+      const n = drawNumber(state, dice);
+      hidden.counters.push({ id: `counter-${n}`, side: side.id, number: n, x: at.x, y: at.y, real: null });
+      hidden.counters.sort((p, q) => p.number - q.number);
+      placed++;
+    }
+    if (extra > 0) {
+      emit?.({ type: 'hidden', side: side.id, text: `${side.name} put down ${placed} extra decoy counter${placed === 1 ? '' : 's'}${placed < extra ? ` (no hidden place for ${extra - placed}: they are lost)` : ''} (C §9.5)` });
+    }
   }
+}
+
+/** A point of the side's deployment area no enemy sees, drawn at random, or null after a few draws. */
+function freeDecoySpot(state: HmState, bf: Battlefield, side: SideId, dice: DiceRoller): Vec2 | null {
+  const area = deploymentArea(state, bf, side);
+  for (let k = 0; k < DECOY_TRIES; k++) {
+    const p = { x: area.minX + dice.pickIndex(1000) * ((area.maxX - area.minX) / 999), y: area.minY + dice.pickIndex(1000) * ((area.maxY - area.minY) / 999) };
+    if (!pointSeen(state, bf, side, p)) return p;
+  }
+  return null;
 }
 
 /**

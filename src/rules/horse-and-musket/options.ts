@@ -43,8 +43,9 @@ export const HM_OPTIONS: OptionDef[] = [
   choice('skirmishersFormed', 'Skirmishers as formed troops', 'Which side fields its skirmishers as Poorly Trained infantry and light cavalry for the battle (B §1.4).', SIDES),
   choice('flankMarch', 'Flank march', 'Which side sends part of its army (its cavalry wing nearest a rolled flank, or 2-3 battalions) on a flank march, arriving on the near half of that flank from the 2nd Joker (B §7).', SIDES),
   choice('reinforcements', 'Reinforcements', 'Which side holds its second-line battalions back as reinforcements, arriving on its own baseline from the 1st Joker (B §7).', SIDES),
-  choice('deployment', 'Deployment', 'Who sets up the armies: the players, by the compulsory deployment and secret map plans (B §6.2-6.3; each side can still say "deploy the rest for me"), or the program for both sides at once.', [
-    ['players', 'The players (map plans)'],
+  choice('deployment', 'Deployment', 'Who sets up the armies and how: the players, by the compulsory deployment and then secret map plans (5A) or by placing groups of 1-3 units in turn in the open (5B) (B §6.2-6.3; each side can still ask the program to place for it), or the program for both sides at once.', [
+    ['players', 'The players: map plans (5A)'],
+    ['alternate', 'The players: alternate placement (5B)'],
     ['automatic', 'The program for both sides'],
   ]),
 ];

@@ -9,6 +9,7 @@ import type { ArmyBuilding, ArmyCheck, ArmyItemSize, ArmyListInfo, ArmyListItem 
 import {
   ARMY_LIST_IDS,
   ARMY_LISTS,
+  DECOY_POINTS,
   GENERAL_POINTS,
   STATUS_TABLES,
   armyCostLines,
@@ -40,6 +41,8 @@ const GENERAL_ITEMS: { id: string; kind: GeneralKind; cavalry?: boolean; name: s
   { id: 'general-mediocre', kind: 'mediocre', name: 'Mediocre General', detail: '0/0/4, commands up to 4 units' },
 ];
 const EXCEPTIONAL_ITEM = 'general-exceptional';
+/** The roster item for extra decoy counters (C §9.5). */
+export const DECOY_ITEM = 'extra-decoy';
 
 const GROUP_OF: Record<Exclude<TroopType, 'general'>, string> = {
   infantry: 'Infantry',
@@ -125,6 +128,14 @@ function describeList(list: ArmyList): ArmyListInfo {
     const { name, points } = list.exceptionalCinc;
     items.push({ id: EXCEPTIONAL_ITEM, name: `${name} (Exceptional C-in-C)`, group: 'Generals', detail: 'instead of a rolled Commander-in-Chief', sizes: [{ stands: null, points }], usual: null });
   }
+  items.push({
+    id: DECOY_ITEM,
+    name: 'Extra decoy counter',
+    group: 'Hidden movement',
+    detail: 'with hidden movement, one more decoy on the table from the start; all are lost if the army is outscouted (C §9.5)',
+    sizes: [{ stands: null, points: DECOY_POINTS }],
+    usual: null,
+  });
   return { id: list.id, name: list.name, period: list.period, notes: listNotes(list), items };
 }
 
@@ -153,6 +164,7 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
   const problems: string[] = [];
   const entries: ArmyEntry[] = [];
   const generals: ArmyGeneral[] = [];
+  let decoys = 0;
   for (const pick of roster.picks) {
     const item = info.items.find((i) => i.id === pick.item);
     if (!item) {
@@ -169,6 +181,10 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
       problems.push(`${item.name}: ${pick.stands} stands is not a size the builder offers (${offered}).`);
       continue;
     }
+    if (pick.item === DECOY_ITEM) {
+      decoys += pick.count;
+      continue;
+    }
     const general = generalOf(pick.item);
     if (general) {
       for (let k = 0; k < pick.count; k++) generals.push({ ...general });
@@ -179,7 +195,7 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
   }
   const isCinc = (g: ArmyGeneral) => g.kind === 'cinc' || g.kind === 'exceptional';
   generals.sort((x, y) => Number(isCinc(y)) - Number(isCinc(x)));
-  return { army: { list: roster.list, entries, generals }, problems };
+  return { army: { list: roster.list, entries, generals, ...(decoys ? { decoys } : {}) }, problems };
 }
 
 /** The size of an item a pick names: its only size when it gives none, else the listed one. */
@@ -213,6 +229,7 @@ export function armyToRoster(army: Army): ArmyRoster {
     if (same) same.count++;
     else picks.push({ item: id, count: 1 });
   }
+  if (army.decoys) picks.push({ item: DECOY_ITEM, count: army.decoys });
   return { list: army.list, picks };
 }
 

@@ -27,12 +27,15 @@ import { onRoad } from './terrain';
 import { zoneContext } from './moves';
 import { hmOverlays, hmSideInfo } from './display';
 import { hmAlerts } from './alerts';
-import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
+import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
+import { alternateActions, applyAlternate } from './alternate';
 import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
 import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
+import { revealTerrain, rollTerrainSubtypes, terrainDice, terrainKnownEvents, veilTerrain } from './subtypes';
 import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownEvents, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
+const alternatePlacing = (state: HmState): boolean => state.rules.deployment?.phase === 'alternate' || state.rules.deployment?.phase === 'generals';
 
 // ---------------------------------------------------------------------------------------------
 // The turn's automatic parts (A §8.1 steps 2, 4 and 6)
@@ -332,7 +335,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   if (side && side !== s) return [];
   const rules = state.rules;
   if (rules.step === 'posture') return preBattleActions(state, s);
-  if (rules.step === 'deploy') return deploymentActions(state, s);
+  if (rules.step === 'deploy') return alternatePlacing(state) ? alternateActions(state, s) : deploymentActions(state, s);
   const out: LegalAction[] = [];
   const act = (type: string, label: string, group: string, extra: Record<string, unknown> = {}, params: LegalAction['params'] = []): void =>
     void out.push({ action: { type, side: s, ...extra }, label, group, params });
@@ -409,7 +412,9 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     return;
   }
   if (rules.step === 'deploy') {
-    applyDeployment(state, bf, action, ctx, (side) => automaticPlan(state, bf, side), () => {
+    // Alternate placement (5B, alternate.ts) after the compulsory share; else map plans (5A).
+    const step = alternatePlacing(state) ? applyAlternate : applyDeployment;
+    step(state, bf, action, ctx, (side) => automaticPlan(state, bf, side), () => {
       // Units set up beyond their General's range are one status lower for the battle (B §6.4).
       const log: string[] = [];
       commandRangePenalty(state.units, log);
@@ -478,14 +483,17 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     case 'choose-posture': {
       if (rules.step !== 'posture') throw new RuleError('attack or defend is chosen before the battle');
       applyPreBattle(state, bf, action, ctx);
+      // With attacker and defender known, the terrain subtypes are rolled (B §6.1 step 4, subtypes.ts).
+      rollTerrainSubtypes(state, bf, { ...ctx, dice: terrainDice(state) });
       // The players set up their armies (B §6.2-6.3, deployment.ts), or the engine has done it.
-      if (state.options.deployment === 'players') startDeployment(state, ctx);
-      else startBattle(state, bf, ctx);
+      if (state.options.deployment !== 'automatic') startDeployment(state, ctx);
+      else startBattle(state, bfOf(state), ctx);
       break;
     }
     case DEPLOY_ACTION:
     case DEPLOY_REST_ACTION:
     case DEPLOY_DONE_ACTION:
+    case DEPLOY_STOP_ACTION:
       throw new RuleError('units are set up only before the battle');
     case 'enter':
       needStep('action', 'Flanking forces and reinforcements come on');
@@ -551,7 +559,11 @@ function createGame(setup: GameSetup): HmState {
 /** Every action, then hidden movement's counters follow, reveal or hide units (C §9.3-9.4, hidden.ts). */
 function applyAndHide(state: HmState, action: Action, ctx: RuleContext): void {
   apply(state, action, ctx);
-  updateHidden(state, ctx.battlefield, ctx);
+  // The subtype rolls change the battlefield once, in the action that makes them.
+  const bf = bfOf(state);
+  updateHidden(state, bf, ctx);
+  // Secret terrain an attacker has come within 1" of is revealed (B §5.2, subtypes.ts).
+  revealTerrain(state, bf, ctx);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -608,8 +620,8 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   sideInfo: hmSideInfo,
   // While the players set up, the zones instead of the battle's shapes; and their secret plans (deployment.ts).
   overlays: (state, bf, side, unit) => (state.rules.step === 'deploy' ? deploymentOverlays(state, side, unit) : hmOverlays(state, bf, side, unit)),
-  knownTo: (state, bf, side) => (state.rules.step === 'deploy' ? deploymentKnownTo(state, side) : knownTo(state, bf, side)),
-  knownEvents: (state, events, side) => knownEvents(state, deploymentKnownEvents(state, events, side), side),
+  knownTo: (state, bf, side) => veilTerrain(state.rules.step === 'deploy' ? deploymentKnownTo(state, side) : knownTo(state, bf, side), side),
+  knownEvents: (state, events, side) => terrainKnownEvents(state, knownEvents(state, deploymentKnownEvents(state, events, side), side), side),
   // The sight tools show woodland's 4" interior limit (C §8.9) and the weather's reach (B §4.12).
   sightOptions: (state) => {
     const reach = WEATHER[state.rules.weather].visibility;

@@ -23,6 +23,7 @@ import { layoutStands, lineFrontage } from './layout';
 import { impassableFor } from './terrain';
 import { beginTurn, type TurnHooks } from './turn';
 import { holdForDeployment } from './deployment';
+import { unrolledSubtypes } from './subtypes';
 import { isUndeployed } from '../../core/deployment';
 import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Nation, OffTableForce, TroopType } from './types';
 import { dcos, dhypot, dsin } from '../../core/detmath';
@@ -440,6 +441,19 @@ export function entryEdge(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>,
   };
 }
 
+/** Put a force's units off the table, beyond its entry edge, in the order they will enter (from `first` in that order). */
+export function parkOffTable(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>, units: HmUnit[], first = 0): void {
+  const edge = entryEdge(force);
+  const out = { x: -dcos(edge.inward) * PARKED, y: -dsin(edge.inward) * PARKED };
+  units.forEach((u, k) => {
+    const i = first + k;
+    u.carriedBy = OFF_TABLE;
+    u.facing = edge.inward;
+    u.x = (edge.a.x + edge.b.x) / 2 + out.x - dcos(edge.inward) * i * inch(6);
+    u.y = (edge.a.y + edge.b.y) / 2 + out.y - dsin(edge.inward) * i * inch(6);
+  });
+}
+
 const MOUNTED: TroopType[] = ['lightCav', 'heavyCav', 'cuirassier', 'skirmCav'];
 /** Foot battalions in the first line of the engine's deployment; the rest form the second line. */
 const FIRST_LINE_UNITS = 3;
@@ -491,14 +505,7 @@ function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements
     rolls: [],
   };
   force.plannedJoker = EARLIEST_ARRIVAL_JOKER[force.kind];
-  const edge = entryEdge(force);
-  const out = { x: -dcos(edge.inward) * PARKED, y: -dsin(edge.inward) * PARKED };
-  all.forEach((u, i) => {
-    u.carriedBy = OFF_TABLE;
-    u.facing = edge.inward;
-    u.x = (edge.a.x + edge.b.x) / 2 + out.x - dcos(edge.inward) * i * inch(6);
-    u.y = (edge.a.y + edge.b.y) / 2 + out.y - dsin(edge.inward) * i * inch(6);
-  });
+  parkOffTable(force, all);
   forces.push(force);
   const points = kind === 'flank' ? picked.reduce((s, u) => s + flankSurcharge(u.rs.troop, u.stands.length), 0) : -REINFORCEMENT_DISCOUNT * picked.length;
   log.push(
@@ -547,7 +554,10 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   options.armyA = listA;
   options.armyB = listB;
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
-  const battlefield = { ...setupSpec('horse-and-musket', 3, setup.seed, TABLE), ...elevationSpec(setup.elevation) };
+  const table = { ...setupSpec('horse-and-musket', 3, setup.seed, TABLE), ...elevationSpec(setup.elevation) };
+  // Woods, marshes and watercourses are of unknown kind until their subtypes are rolled, once the
+  // initiative winner has chosen to attack or defend (B §5.2, subtypes.ts).
+  const battlefield = { ...table, subtypes: unrolledSubtypes(battlefieldFromSpec(table)) };
   const bf = battlefieldFromSpec(battlefield);
   const lists = [listA, listB];
   const sides: Side[] = lists.map((id, i) => {
@@ -604,7 +614,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // attacker; an attacking winner's army is drawn back when he chooses (applyPreBattle).
   // With deployment by the players, the main bodies wait off the table for the deployment step
   // (deployment.ts), which begins once the winner has chosen.
-  const byPlayers = options.deployment === 'players';
+  const byPlayers = options.deployment !== 'automatic';
   sides.forEach((s, i) => {
     const own = fielded[s.id]!;
     if (byPlayers) {
@@ -670,6 +680,10 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
       turnsTaken: 0,
     };
     if (scouted[s.id]) rules.sides[s.id]!.outscouted = true;
+    // Extra decoy counters (C §9.5): all lost if the side is outscouted (B §6.1 step 2).
+    const decoys = armies[s.id]!.decoys ?? 0;
+    if (decoys > 0 && scouted[s.id]) log.push(`${s.name} are outscouted and lose the ${decoys} extra decoy counter${decoys === 1 ? '' : 's'} they bought (C §9.5)`);
+    else if (decoys > 0) rules.sides[s.id]!.extraDecoys = decoys;
   });
   const state: HmState = {
     version: 1,
@@ -732,7 +746,7 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
   }
   const near = state.sides[0]!.id === winner;
   // With deployment by the players nothing stands on the table yet.
-  if (!state.rules.deployment && state.options.deployment !== 'players') deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
+  if (!state.rules.deployment && state.options.deployment === 'automatic') deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
   ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} draw back at least 12" from the centre line` });
 }
 

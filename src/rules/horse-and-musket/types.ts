@@ -9,6 +9,7 @@ import type { HiddenState } from './hidden';
 import type { PendingChoice } from './attack';
 import type { HmDeployment } from './deployment';
 import type { EndOffer } from './ending';
+import type { SecretFord, TerrainRoll } from './subtypes';
 
 /** Troop types of A §3. Freikorps and Freihussars are skirmishers with the `freikorps` flag. */
 export const TROOP_TYPES = ['infantry', 'skirmInf', 'lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'artillery', 'general'] as const;
@@ -158,6 +159,8 @@ export interface HmSideState {
   turnsTaken: number;
   /** Outscouted before the battle (B §6.1 step 2): −1 to the initiative roll, flanks revealed. */
   outscouted?: boolean;
+  /** Extra decoy counters bought with the army and still held (C §9.5; lost when outscouted); absent for none. */
+  extraDecoys?: number;
 }
 
 export interface HmGame {
@@ -217,6 +220,10 @@ export interface HmGame {
   endOffer?: EndOffer;
   /** Deployment by the players (B §6.2-6.3, deployment.ts); absent when the engine deploys both armies. */
   deployment?: HmDeployment | null;
+  /** The §5.2 terrain subtype rolls (B §5.2, subtypes.ts), made once the postures are fixed; absent before. */
+  terrainRolls?: TerrainRoll[];
+  /** Fords off the roads on the defender's half, secret from the attacker until found (B §6.1 step 5, subtypes.ts). */
+  secretFords?: SecretFord[];
 }
 
 /** A flanking force or reinforcements waiting off the table (B §7). */

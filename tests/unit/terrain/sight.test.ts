@@ -4,7 +4,7 @@ import { Rng } from '../../../src/core/random';
 import { generateBattlefield, standardSpec } from '../../../src/terrain/battlefield';
 import { obscuringHeightOf, type HillFeature } from '../../../src/terrain/features';
 import { heightAt } from '../../../src/terrain/heightmap';
-import { lineOfSight } from '../../../src/terrain/sight';
+import { lineOfSight, sightClear, type SightHint } from '../../../src/terrain/sight';
 import { handBuilt, rect, wood } from './helpers';
 
 const eye = { eyeHeight: 20, targetHeight: 20 };
@@ -172,5 +172,37 @@ describe('lineOfSight on a generated battlefield', () => {
     expect(blockedLines).toBeLessThanOrEqual(total * 0.9);
     // The reference samples five times as often, so a line that barely grazes a crest may differ.
     expect(agreed).toBeGreaterThanOrEqual(total * 0.98);
+  });
+});
+
+describe('sightClear with a hint from the line before', () => {
+  it('answers every line as lineOfSight does, over groups of nearby lines through hills, woods and towns', () => {
+    const kinds = new Set<string>();
+    let blocked = 0;
+    let lines = 0;
+    for (const [seed, settlements] of [['hint-a', false], ['hint-b', true], ['hint-c', true]] as const) {
+      const bf = generateBattlefield(standardSpec(seed, { settlements }));
+      const rng = new Rng(seed);
+      const hint: SightHint = { kind: 'none', x: 0, y: 0, feature: -1 };
+      for (let g = 0; g < 250; g++) {
+        // The point pairs of two units: lines close together, so the hint is often right.
+        const a0 = { x: rng.range(0, bf.width), y: rng.range(0, bf.depth) };
+        const b0 = { x: rng.range(0, bf.width), y: rng.range(0, bf.depth) };
+        const opts = { eyeHeight: rng.range(5, 40), targetHeight: rng.range(5, 40), obscuringLimit: [0, inch(3), 200][g % 3]! };
+        for (let k = 0; k < 10; k++) {
+          const a = { x: a0.x + rng.range(-50, 50), y: a0.y + rng.range(-20, 20) };
+          const b = { x: b0.x + rng.range(-50, 50), y: b0.y + rng.range(-20, 20) };
+          const before = hint.kind;
+          const clear = sightClear(bf, a, b, opts, hint);
+          expect(clear, `line ${lines}`).toBe(lineOfSight(bf, a, b, opts).visible);
+          if (before !== 'none') kinds.add(before);
+          if (!clear) blocked++;
+          lines++;
+        }
+      }
+    }
+    // Every kind of hint was tried, on enough blocked lines for the comparison to mean something.
+    expect([...kinds].sort()).toEqual(['building', 'canopy', 'ground']);
+    expect(blocked).toBeGreaterThan(lines * 0.2);
   });
 });
