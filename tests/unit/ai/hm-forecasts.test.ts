@@ -74,7 +74,7 @@ describe('Horse & Musket fire forecasts read the fire charts', () => {
     expect(f.inflicted).toBeGreaterThan(fireForecast(state, bf, gun, 'b-2').inflicted);
     expect(f.risk).toBe(0);
     // The hint serves the same numbers to the AI.
-    expect(hmAi.forecast(state as unknown as GameState, bf, { type: 'order', side: 'a', unit: 'a-9', order: 'fire', target: 'b-1' })).toMatchObject({ target: 'b-1', inflicted: f.inflicted });
+    expect(hmAi.forecast(state, bf, { type: 'order', side: 'a', unit: 'a-9', order: 'fire', target: 'b-1' })).toMatchObject({ target: 'b-1', inflicted: f.inflicted });
   });
 });
 
@@ -108,9 +108,9 @@ describe('Horse & Musket command and card hints', () => {
 
   it('orders have poses: a turn about faces the rear, a wheel pivots, a withdrawal goes 3" back', () => {
     const u = makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 30, y: 8 });
-    expect(orderPose(u, { type: 'order', order: 'turn' }).pose!.facing).toBeCloseTo(-UP, 10);
-    expect(orderPose(u, { type: 'order', order: 'wheel', angle: Math.PI / 4 }).pose!.facing).toBeCloseTo(UP + Math.PI / 4, 10);
-    const back = orderPose(u, { type: 'order', order: 'withdraw', angle: 0 }).pose!;
+    expect(orderPose(u, { type: 'order', side: 'a', order: 'turn' }).pose!.facing).toBeCloseTo(-UP, 10);
+    expect(orderPose(u, { type: 'order', side: 'a', order: 'wheel', angle: Math.PI / 4 }).pose!.facing).toBeCloseTo(UP + Math.PI / 4, 10);
+    const back = orderPose(u, { type: 'order', side: 'a', order: 'withdraw', angle: 0 }).pose!;
     expect(back.y).toBeCloseTo(u.y - inch(3), 6);
     const state = buildState({ units: [u, horse] });
     expect(facingJudgement(state, u, u)).toBe(1);
@@ -130,8 +130,8 @@ describe('Horse & Musket command and card hints', () => {
 
   it('the computer never spikes its own guns, and ending the turn keeps the cards at a set worth', () => {
     const state = buildState({ units: [inf1] });
-    expect(hmAi.choiceValue!(state as unknown as GameState, { type: 'order', order: 'spike', unit: 'a-9' }, 'attack')).toBe(0.01);
-    expect(hmAi.restValue!(state as unknown as GameState, { type: 'end-turn', side: 'a' })).toBe(0.22);
-    expect(hmAi.restValue!(state as unknown as GameState, { type: 'pass', side: 'a' })).toBeUndefined();
+    expect(hmAi.choiceValue!(state, { type: 'order', side: 'a', order: 'spike', unit: 'a-9' }, 'attack')).toBe(0.01);
+    expect(hmAi.restValue!(state, { type: 'end-turn', side: 'a' })).toBe(0.22);
+    expect(hmAi.restValue!(state, { type: 'pass', side: 'a' })).toBeUndefined();
   });
 });
