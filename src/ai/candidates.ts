@@ -142,19 +142,24 @@ function pointsFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract
     raw.push({ p: { x: o.x + dcos(unit.facing) * param.maxReach * 0.5, y: o.y + dsin(unit.facing) * param.maxReach * 0.5 }, why: 'half a move forward' });
     if (friend) raw.push({ p: { x: (o.x + friend.x) / 2 + dcos(unit.facing) * 40, y: (o.y + friend.y) / 2 + dsin(unit.facing) * 40 }, why: `beside ${friend.name}` });
   }
+  // The rules' own suggestions come first and are always kept.
+  const suggested = unit ? (ctx.hints.placesFor?.(ctx.state, ctx.bf, unit) ?? []).map((q) => ({ p: { x: q.x, y: q.y }, why: q.why })) : [];
   const out: Spot[] = [];
-  for (const s of raw) {
+  for (const s of [...suggested, ...raw]) {
     const p = clampToSectors(o, s.p, param);
     if (!p) continue;
     if (p.x < 0 || p.y < 0 || p.x > ctx.bf.width || p.y > ctx.bf.depth) continue;
     if (out.some((q) => distance(q.p, p) < 15)) continue;
     out.push({ p, why: s.why });
   }
+  const kept = out.filter((s) => suggested.some((q) => q.why === s.why));
+  const rest = out.filter((s) => !kept.includes(s));
   // Prefer spots on higher ground when there are too many (a cheap, rule-free tie-break).
+  // Heights are read once per spot, not once per comparison.
   const height = new Map<Spot, number>();
-  for (const q of out) height.set(q, heightAt(ctx.bf.heightmap, q.p.x, q.p.y));
-  out.sort((a, b) => height.get(b)! - height.get(a)!);
-  return out.slice(0, ctx.pointsPerOrder);
+  for (const q of rest) height.set(q, heightAt(ctx.bf.heightmap, q.p.x, q.p.y));
+  rest.sort((a, b) => height.get(b)! - height.get(a)!);
+  return [...kept, ...rest.slice(0, Math.max(0, ctx.pointsPerOrder - kept.length))];
 }
 
 function anglesFor(ctx: CandidateContext, unit: Unit | undefined, param: Extract<ActionParam, { kind: 'angle' }>): Spot[] {

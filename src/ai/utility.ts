@@ -343,11 +343,18 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
       // Saturating, with a floor: any hurt done now is worth a good deal of a move, and a sure kill is worth it all.
       consider(considerations, 'damage to the enemy', Math.min(1, harm * 2 * (0.5 + worth) * onGround), CURVES.harm);
     }
+    for (const j of forecast.judgements ?? []) consider(considerations, j.name, j.value, CURVES.rising);
     if (forecast.risk !== undefined) consider(considerations, 'risk to ourselves', forecast.risk * 2, ctx.personality === 'cautious' ? CURVES.sharpFalling : CURVES.softFalling);
     // Standing still is right for a unit that must recover, and fair for one already where it should be.
     if (c.group === 'hold') consider(considerations, 'needs to recover', ctx.hints.shaken(ctx.state, unit) ? 1 : 0, { kind: 'linear', slope: 0.25, intercept: 0.75 });
   } else if (choice === undefined) {
     consider(considerations, 'nothing better to do', 1, CURVES.rising);
+  }
+  const rest = ctx.hints.restValue?.(ctx.state, c.action);
+  if (rest !== undefined) {
+    // Stopping is scored outright: what is kept for later is worth this much.
+    const kept: ConsiderationScore[] = [{ name: 'keeps the rest for later', input: rest, score: rest }];
+    return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), why: c.why, weight: 1, score: rest, considerations: kept };
   }
   const score = combineScores(considerations.map((k) => k.score)) * weight;
   return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), group: c.group, why: c.why, weight, score, considerations };

@@ -185,6 +185,11 @@ export interface Forecast {
   removes?: number;
   /** The unit attacked, if any. */
   target?: string;
+  /**
+   * The ruleset's own judgements of the action, each a utility 0..1 with its name for the AI's
+   * explanation (a General keeping his Command within his reach, a unit staying in command).
+   */
+  judgements?: { name: string; value: number }[];
 }
 
 /**
@@ -228,6 +233,17 @@ export interface AiHints<RS = unknown, US = Record<string, unknown>> {
   cardCost?(state: GameState<RS, US>, action: Action): number | undefined;
   /** The expected result of a filled-in action, without rolling any dice. */
   forecast(state: GameState<RS, US>, battlefield: Battlefield, action: Action): Forecast;
+  /**
+   * For rules where stopping keeps something (cards held over to the next turn): the score of an
+   * action that ends the side's turn, on the same 0..1 scale as the AI's scored candidates, so an
+   * order worth less than keeping the cards is not given; undefined for other actions.
+   */
+  restValue?(state: GameState<RS, US>, action: Action): number | undefined;
+  /**
+   * Places the rules say are worth trying for this unit's move (a General among his Command), tried
+   * before the AI's own spots; absent or empty when the rules have nothing to add.
+   */
+  placesFor?(state: GameState<RS, US>, battlefield: Battlefield, unit: Unit<US>): { x: number; y: number; why: string }[];
 }
 
 /** The rulebook's sight limits (see Ruleset.sightOptions). */

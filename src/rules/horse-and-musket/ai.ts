@@ -8,15 +8,18 @@ import type { Action, Unit } from '../../core/model';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
 import { inch } from '../../core/measure';
 import type { AiHints } from '../../core/ruleset';
-import { angleOf, direction, sub } from '../../core/geometry';
-import type { Battlefield } from '../../terrain/battlefield';
+import { angleOf, direction, sub, wrapAngle } from '../../core/geometry';
 import { chartFor, chartRows, resolveModifiers, sumModifiers, TROOPS, type ResolveResultKind, type ResolveRole } from './charts';
-import { attackTargets } from './orders';
+import { activeCardMayOrder, attackTargets } from './orders';
+import { artilleryTargets } from './fire';
+import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
 import { defaultChoices, resolveFacts, touching } from './attack';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
-import { disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackAspect, attackRange } from './zones';
-import { dhypot } from '../../core/detmath';
+import { countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
+import { attackAspect, attackRange, wheelBy } from './zones';
+import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
+import { fireForecast } from './aiFire';
+import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
 
 const isCombatant = (u: Unit<HmUnitState>): boolean => u.rs.troop !== 'general';
 
@@ -92,29 +95,44 @@ function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, a
   const edge = Math.max(0, Math.min(1, 0.5 + (mine.mean - theirs.mean) / 2));
   const inflicted = Math.min(1, theirs.breaks * 0.8 + theirs.yields * 0.4 + edge * 0.2);
   const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + (1 - edge) * 0.2);
-  return { inflicted, removes: theirs.breaks, risk };
+  // The battle is lost by the infantry that break (B §8.1): theirs count in full, and so do ours.
+  const allUnits = state.options.breakRule === 'forty-percent-all';
+  const weight = (x: HmUnit): number => (countsForBreak(x, allUnits) ? 1 : 0.6);
+  return { inflicted, removes: theirs.breaks * weight(t), risk: risk * weight(u) };
 }
 
-/** Cards that order many units, played as a card rather than with an order. */
-function multiCardValue(state: HmState, kind: string, side: string): number {
+/** Guns that could fire now, were an artillery card played: manned, in action, with a target in range and arc. */
+function gunsWithTargets(state: HmState, bf: Battlefield, side: string): HmUnit[] {
+  return liveUnits(state).filter((u) => u.side === side && u.rs.troop === 'artillery' && activeCardMayOrder(state, bf, 'artillery', u) && !u.rs.gun!.limbered && artilleryTargets(state, bf, u, u.rs.gun!.kind === 'howitzer' ? 'shell' : 'ball').legal.length > 0);
+}
+
+/** Cards that order many units, played as a card rather than with an order: worth playing only when they can order someone now. */
+export function multiCardValue(state: HmState, bf: Battlefield, kind: string, side: string): number {
   const own = liveUnits(state).filter((u) => u.side === side);
   const enemies = liveUnits(state).filter((u) => u.side !== side && u.rs.troop !== 'general');
   const near = (u: HmUnit, reach: number): boolean => enemies.some((e) => dhypot(e.x - u.x, e.y - u.y) <= reach);
   switch (kind) {
-    case 'artillery':
-      // Worth playing when a battery has someone to shoot at; otherwise kept for a better turn.
-      return own.some((u) => u.rs.troop === 'artillery' && near(u, inch(30))) ? 0.9 : 0.25;
+    case 'artillery': {
+      // Two a deck: played when a battery has someone to shoot at, or to bring limbered guns into action.
+      if (gunsWithTargets(state, bf, side).length) return 0.9;
+      const limbered = own.some((u) => u.rs.troop === 'artillery' && activeCardMayOrder(state, bf, 'artillery', u) && u.rs.gun!.limbered);
+      return limbered ? 0.4 : 0.1;
+    }
     case 'skirmInf':
     case 'skirmCav': {
       // A skirmisher card also buys an Evade bonus (B §1.5): keep one when nobody has a target.
       const troop = kind === 'skirmInf' ? 'skirmInf' : 'skirmCav';
+      if (!own.some((u) => u.rs.troop === troop)) return 0.02;
       return own.some((u) => u.rs.troop === troop && near(u, inch(12))) ? 0.8 : 0.3;
     }
     case 'infantryAdvance':
-      // Used now or lost (A §7.3).
-      return 0.85;
-    case 'joker':
-      return 0.75;
+      // Used now or lost (A §7.3), but only worth the play when some battalion is in its General's reach.
+      return own.some((u) => activeCardMayOrder(state, bf, 'infantryAdvance', u)) ? 0.85 : 0.05;
+    case 'joker': {
+      // Three orders within the CinC's reach, and the discards back in the deck (A §7.6).
+      const reached = own.filter((u) => u.rs.troop !== 'general' && activeCardMayOrder(state, bf, 'joker', u)).length;
+      return reached >= 2 ? 0.8 : reached === 1 ? 0.5 : 0.1;
+    }
     default:
       return 0.5;
   }
@@ -136,7 +154,9 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     // An Attack is declared from where the unit stands, within its Attack range (A §14.1).
     return attackRange(h, { fog: state.rules.weather === 'fog' });
   },
-  fireRange: (u) => (u.rs.troop === 'artillery' ? { close: inch(6), long: inch(30) } : u.rs.troop === 'general' ? null : { close: inch(3), long: inch(6) }),
+  // Guns shoot by order (grapeshot within 6", ball to 30") and skirmishers within 9" (B §1.6, §2.2);
+  // formed foot and horse fire only as part of an Attack, so they close to Attack range instead.
+  fireRange: (u) => (u.rs.troop === 'artillery' ? { close: inch(6), long: inch(30) } : u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav' ? { close: inch(6), long: inch(9) } : null),
   shaken: (state, u) => isShaken(state as HmState, u as HmUnit),
   objectives: (state) => {
     // The enemy army's centre of mass is what a horse-and-musket battle is fought for.
@@ -170,9 +190,11 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     if (action.type === 'refuse-end') return 0.5;
     if (action.type === 'play-card') {
       const card = hs.rules.cards[String(action.card)];
-      return card ? multiCardValue(hs, card.kind, String(action.side)) : 0.5;
+      return card ? multiCardValue(hs, battlefieldFromSpec(hs.battlefield), card.kind, String(action.side)) : 0.5;
     }
     if (action.type === 'discard') return 0.05;
+    // Spiking is for guns about to be lost, which the AI does not foresee: never its own choice.
+    if (action.type === 'order' && action.order === 'spike') return 0.01;
     if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
     // The computer sets up its army as the engine's deployment does, then says it is done.
     if (action.type === DEPLOY_REST_ACTION) return 0.95;
@@ -208,10 +230,54 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
       const t = unitById(hs, String(action.target));
       if (!t) return {};
-      return { target: t.id, ...attackForecast(hs, bf, u, t, action.order === 'assault') };
+      const f = attackForecast(hs, bf, u, t, action.order === 'assault');
+      // An Attack is a gamble of the unit itself: taken at good odds, refused at bad ones.
+      return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
     }
-    if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return { target: String(action.target), inflicted: 0.15, risk: 0.02 };
-    return movePose(u, action);
+    if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
+    if (action.type === 'general-move') {
+      const { pose } = movePose(u, action);
+      if (!pose) return {};
+      return {
+        pose,
+        judgements: [
+          { name: 'command in reach', value: 0.15 + 0.85 * commandCoverage(hs, u, pose) },
+          { name: 'General out of danger', value: generalSafety(hs, u, pose) },
+        ],
+      };
+    }
+    const moved = orderPose(u, action);
+    if (!moved.pose) return moved;
+    const judgements: { name: string; value: number }[] = [];
+    // Guns that can shoot now stay in action: a limbered gun needs another card to fire.
+    if (action.order === 'limber' && gunsWithTargets(hs, bf, u.side).includes(u)) judgements.push({ name: 'guns stay in action', value: 0.3 });
+    const giveUp = retrogradeCost(action.order);
+    if (giveUp !== null) judgements.push({ name: 'holds its ground', value: giveUp });
+    // Formed troops move only to their front: facing the enemy is what lets them close and Attack.
+    const facing = facingJudgement(hs, u, moved.pose);
+    if (facing !== null) judgements.push({ name: 'faces the enemy', value: facing });
+    // A unit that leaves its General's reach can be ordered only by its own cards.
+    if (u.rs.command && u.rs.troop !== 'general') judgements.push({ name: 'stays in command', value: 0.6 + 0.4 * inCommand(hs, u, moved.pose) });
+    return { ...moved, judgements };
+  },
+  // Cards may be held from turn to turn (A §7.7): ending the turn keeps them for a better use.
+  restValue: (_state, action) => (action.type === 'end-turn' ? 0.22 : undefined),
+  placesFor: (state, _bf, unit) => {
+    const hs = state as HmState;
+    const u = unit as HmUnit;
+    if (!u.rs.general) return [];
+    const centre = commandCentre(hs, u);
+    if (!centre) return [];
+    // Among his Command, a little behind it: in reach of all and out of the enemy's.
+    const enemies = liveUnits(hs).filter((e) => e.side !== u.side && e.rs.troop !== 'general');
+    const nearest = enemies.sort((a, b) => dhypot(a.x - centre.x, a.y - centre.y) - dhypot(b.x - centre.x, b.y - centre.y))[0];
+    if (!nearest) return [{ ...centre, why: 'among his Command' }];
+    const d = Math.max(1, dhypot(nearest.x - centre.x, nearest.y - centre.y));
+    const back = inch(3);
+    return [
+      { ...centre, why: 'among his Command' },
+      { x: centre.x - ((nearest.x - centre.x) / d) * back, y: centre.y - ((nearest.y - centre.y) / d) * back, why: 'behind his Command' },
+    ];
   },
 };
 
@@ -225,4 +291,68 @@ function movePose(u: HmUnit, action: Action): { pose?: { x: number; y: number; f
   const v = direction(free ? heading : u.facing);
   const reach = free ? d : Math.max(0, (to.x - u.x) * v.x + (to.y - u.y) * v.y);
   return { pose: { x: u.x + v.x * reach, y: u.y + v.y * reach, facing: free ? heading : u.facing } };
+}
+
+/** Where an order leaves the unit and which way it faces: moves, wheels, turns, forming line. */
+export function orderPose(u: HmUnit, action: Action): { pose?: { x: number; y: number; facing: number } } {
+  const angle = typeof action.angle === 'number' ? action.angle : 0;
+  if (action.type === 'column-wheel') return { pose: { x: u.x, y: u.y, facing: wrapAngle(u.facing + angle) } };
+  if (action.type !== 'order') return movePose(u, action);
+  switch (action.order) {
+    case 'wheel':
+      return { pose: wheelBy(u, Math.max(-Math.PI / 4, Math.min(Math.PI / 4, angle))) };
+    case 'turn':
+      return { pose: { x: u.x, y: u.y, facing: wrapAngle(u.facing + Math.PI) } };
+    case 'form-line': {
+      const side = action.to === 'left' ? Math.PI / 2 : action.to === 'right' ? -Math.PI / 2 : 0;
+      const facing = wrapAngle(u.facing + side);
+      // Forming line carries a compulsory 3" move to the new front (A §11.6).
+      return { pose: { x: u.x + dcos(facing) * inch(3), y: u.y + dsin(facing) * inch(3), facing } };
+    }
+    case 'withdraw': {
+      // About turn and 3" away, then 3" more each turn until halted (A §19.4).
+      const away = wrapAngle(u.facing + Math.PI + angle);
+      return { pose: { x: u.x + dcos(away) * inch(3), y: u.y + dsin(away) * inch(3), facing: away } };
+    }
+    case 'retire': {
+      // Mounted: 9" away, then facing the enemy again (A §10).
+      const away = wrapAngle(u.facing + Math.PI + angle);
+      return { pose: { x: u.x + dcos(away) * inch(9), y: u.y + dsin(away) * inch(9), facing: u.facing } };
+    }
+    default:
+      return movePose(u, action);
+  }
+}
+
+/**
+ * What a retrograde order gives up, 0..1: a withdrawing battalion goes on withdrawing each turn
+ * until a card halts it, and off the table it counts as lost for the break (A §19.4, B §8.1); a
+ * retiring regiment takes a shaken marker (A2).
+ */
+function retrogradeCost(order: unknown): number | null {
+  if (order === 'withdraw') return 0.3;
+  if (order === 'retire') return 0.55;
+  return null;
+}
+
+/**
+ * How well a formed unit facing this way can go at the enemy, 0.3..1: the nearest enemy within
+ * 45° of its front is best; side-on costs a wheel; behind it, a turn about. Null for units that
+ * face any way at will (skirmishers, loose order, Generals, guns).
+ */
+export function facingJudgement(state: HmState, u: HmUnit, pose: { x: number; y: number; facing: number }): number | null {
+  if (u.rs.troop === 'general' || u.rs.troop === 'artillery' || u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav' || u.formation === 'loose') return null;
+  const enemies = liveUnits(state).filter((e) => e.side !== u.side && e.rs.troop !== 'general');
+  let nearest: HmUnit | undefined;
+  let best = Infinity;
+  for (const e of enemies) {
+    const d = dhypot(e.x - pose.x, e.y - pose.y);
+    if (d < best) {
+      best = d;
+      nearest = e;
+    }
+  }
+  if (!nearest) return null;
+  const off = Math.abs(wrapAngle(datan2(nearest.y - pose.y, nearest.x - pose.x) - pose.facing));
+  return off <= Math.PI / 4 + 0.05 ? 1 : off <= Math.PI / 2 + 0.05 ? 0.7 : off <= (3 * Math.PI) / 4 ? 0.45 : 0.3;
 }

@@ -333,10 +333,13 @@ export function deploy(bf: Battlefield, units: HmUnit[], near: boolean, firstLin
     const slot = SIDE_BAND + (centreWidth * (i + 1)) / (rest.length + 1);
     place(bf, u, xAt(slot), yAt(firstLine + SECOND_LINE_BACK), facing);
   });
-  // Cavalry on the wings, alternating right and left, in rows 5" apart.
-  cav.forEach((u, i) => {
-    const right = i % 2 === 0;
-    const row = Math.floor(i / 2);
+  // Cavalry on the wings in rows 5" apart, each Command kept together on one wing, so its General
+  // can reach it (A §6.6): the first Command on the right, the next on the left, and so on.
+  const commands = [...new Set(cav.map((u) => u.rs.command ?? u.id))];
+  const rows = { right: 0, left: 0 };
+  cav.forEach((u) => {
+    const right = commands.indexOf(u.rs.command ?? u.id) % 2 === 0;
+    const row = rows[right ? 'right' : 'left']++;
     const w = lineFrontage(u.rs.troop, u.stands.length);
     const at = right ? TABLE.width - SIDE_BAND / 2 : SIDE_BAND / 2;
     place(bf, u, xAt(Math.max(w / 2 + inch(1), Math.min(TABLE.width - w / 2 - inch(1), at))), yAt(firstLine + row * inch(5)), facing);

@@ -59,7 +59,7 @@ export function attachedGenerals(state: HmState, u: HmUnit): HmUnit[] {
  * Units that count toward the break (B §8.1): infantry (the book's "infantry units"; skirmishing
  * infantry are infantry too) or, with the A §25 option, every unit but Generals.
  */
-function countsForBreak(u: HmUnit, allUnits: boolean): boolean {
+export function countsForBreak(u: HmUnit, allUnits: boolean): boolean {
   if (allUnits) return u.rs.troop !== 'general';
   return u.rs.troop === 'infantry' || u.rs.troop === 'skirmInf';
 }

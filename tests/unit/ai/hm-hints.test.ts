@@ -34,7 +34,7 @@ describe('Horse & Musket hints for the AI', () => {
     expect(hmAi.cardCost!(st, { type: 'order', side: 'a', unit: 'a-4', card: generalCard, order: 'move' })).toBe(0);
   });
 
-  it('the Artillery card is played when a battery has a target within 30", and kept otherwise', () => {
+  it('the Artillery card is played when a battery in action has a target in range and arc, and kept otherwise', () => {
     const st = state();
     const artillery = Object.keys(st.rules.cards).find((id) => st.rules.cards[id]!.kind === 'artillery' && st.rules.cards[id]!.owner === 'a')!;
     const play = { type: 'play-card', side: 'a', card: artillery };
@@ -46,7 +46,8 @@ describe('Horse & Musket hints for the AI', () => {
       u.x = gun0.x + ((u.x - gun0.x) / away) * 1016;
       u.y = gun0.y + ((u.y - gun0.y) / away) * 1016 + (away === 1 ? 1016 : 0);
     }
-    expect(hmAi.choiceValue!(st, play, 'attack')).toBe(0.25);
+    expect(st.units.find((u) => u.id === 'a-9')!.rs.gun!.limbered).toBe(false);
+    expect(hmAi.choiceValue!(st, play, 'attack')).toBe(0.1);
     const gun = st.units.find((u) => u.id === 'a-9')!;
     const enemy = st.units.find((u) => u.side === 'b' && u.rs.troop === 'infantry')!;
     enemy.x = gun.x;
