@@ -16,7 +16,7 @@ import type { GameState, Unit } from '../../src/core/model';
 import { standRect } from '../../src/core/model';
 import type { LegalAction } from '../../src/core/ruleset';
 import { RESULTS, clickTable, idle, legal, openApp, project, view, type App } from './browser';
-import { colourStats, decodePng } from './png';
+import { colourStats, decodePng, pixelsNear } from './png';
 
 const baseUrl = inject('baseUrl');
 let app: App | null = null;
@@ -217,14 +217,7 @@ describe('a battle against the computer', () => {
       const stats = colourStats(chart);
       expect(stats.distinct).toBeGreaterThan(20);
       expect(stats.topShare).toBeLessThan(0.9);
-      for (const side of final.state.sides) {
-        const [r, g, b] = [1, 3, 5].map((i) => parseInt(side.colour.slice(i, i + 2), 16));
-        let near = 0;
-        for (let k = 0; k < chart.data.length; k += 4) {
-          if (Math.abs(chart.data[k]! - r!) + Math.abs(chart.data[k + 1]! - g!) + Math.abs(chart.data[k + 2]! - b!) < 30) near++;
-        }
-        expect(near, `pixels of ${side.name}'s line`).toBeGreaterThan(40);
-      }
+      for (const side of final.state.sides) expect(pixelsNear(chart, side.colour, 30), `pixels of ${side.name}'s line`).toBeGreaterThan(40);
       expect(app.errors).toEqual([]);
     },
     600_000,

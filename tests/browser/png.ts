@@ -105,3 +105,13 @@ export function colourStats(img: Image): { distinct: number; topShare: number } 
   const top = Math.max(...counts.values());
   return { distinct: counts.size, topShare: top / (img.width * img.height) };
 }
+
+/** How many pixels are within `tolerance` (summed over red, green and blue) of a '#rrggbb' colour. */
+export function pixelsNear(img: Image, colour: string, tolerance: number): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
+  let near = 0;
+  for (let k = 0; k < img.data.length; k += 4) {
+    if (Math.abs(img.data[k]! - r) + Math.abs(img.data[k + 1]! - g) + Math.abs(img.data[k + 2]! - b) < tolerance) near++;
+  }
+  return near;
+}

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { standRect } from '../../src/core/model';
 import { RESULTS, clickTable, idle, infantryThatMay, legal, openApp, untilUnitOrder, view, type App } from './browser';
-import { colourStats, decodePng } from './png';
+import { colourStats, decodePng, pixelsNear } from './png';
 
 const baseUrl = inject('baseUrl');
 let app: App | null = null;
@@ -138,14 +138,7 @@ describe('the end of a battle', () => {
       expect(stats.distinct).toBeGreaterThan(20);
       expect(stats.topShare).toBeLessThan(0.9);
       // Both sides' lines are drawn in their colours.
-      for (const side of final.state.sides) {
-        const [r, g, b] = [1, 3, 5].map((i) => parseInt(side.colour.slice(i, i + 2), 16));
-        let near = 0;
-        for (let k = 0; k < chart.data.length; k += 4) {
-          if (Math.abs(chart.data[k]! - r!) + Math.abs(chart.data[k + 1]! - g!) + Math.abs(chart.data[k + 2]! - b!) < 30) near++;
-        }
-        expect(near, `pixels of ${side.name}'s line`).toBeGreaterThan(40);
-      }
+      for (const side of final.state.sides) expect(pixelsNear(chart, side.colour, 30), `pixels of ${side.name}'s line`).toBeGreaterThan(40);
 
       // Replay the battle: the scrubber's end is the game's last position.
       await page.getByTestId('result-replay').click();
