@@ -31,7 +31,6 @@ import {
   isUndeployed,
   nearestFreePose,
   posed,
-  readDeploy,
   relativePlace,
 } from '../../core/deployment';
 import { dcos, dsin } from '../../core/detmath';
@@ -41,7 +40,7 @@ import { unitDistances } from '../../core/unitDistance';
 import { RuleError, type LegalAction, type RuleContext } from '../../core/ruleset';
 import type { Battlefield } from '../../terrain/battlefield';
 import { EARLIEST_ARRIVAL_JOKER } from './charts';
-import { behindCommand, describePose, formationsFor, formed, nameOf, nearSide, onTable, placeUnit, problemAt, waiting, zonesFor, type HmDeployment } from './deployment';
+import { behindCommand, describePose, formationsFor, formed, nameOf, nearSide, onTable, placeUnit, problemAt, readDeployOrRefuse, waiting, zonesFor, type HmDeployment } from './deployment';
 import { parkOffTable } from './setup';
 import type { HmState, HmUnit, OffTableForce } from './types';
 
@@ -235,12 +234,7 @@ export function applyAlternate(state: HmState, bf: Battlefield, action: Action, 
   const legalHere = (c: HmUnit): boolean => alternateProblem(state, c) === null && problemAt(state, bf, c) === null;
   switch (action.type) {
     case DEPLOY_ACTION: {
-      let values: ReturnType<typeof readDeploy>;
-      try {
-        values = readDeploy(action);
-      } catch (e) {
-        throw new RuleError((e as Error).message);
-      }
+      const values = readDeployOrRefuse(action);
       const u = state.units.find((x) => x.id === values.unit);
       if (!u || !alternateMovable(state, side).includes(u)) throw new RuleError(generals && u?.rs.general && u.side === side ? `${u.name} cannot be set up now` : whyNot(state, d, u, values.unit));
       const candidate = posed(formed(u, values.formation), { x: values.at.x, y: values.at.y, facing: values.facing });

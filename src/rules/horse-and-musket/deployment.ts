@@ -221,18 +221,22 @@ export function placeUnit(state: HmState, bf: Battlefield, u: HmUnit, candidate:
   delete u.carriedBy;
 }
 
+/** A deployment action's values, or a RuleError saying what is wrong with them. */
+export function readDeployOrRefuse(action: Action): ReturnType<typeof readDeploy> {
+  try {
+    return readDeploy(action);
+  } catch (e) {
+    throw new RuleError((e as Error).message);
+  }
+}
+
 export function applyDeployment(state: HmState, bf: Battlefield, action: Action, ctx: RuleContext, autoPlan: (side: SideId) => Map<string, HmUnit>, finish: () => void): void {
   const d = state.rules.deployment;
   if (!d) throw new RuleError('there is no deployment under way');
   if (action.side !== d.side) throw new RuleError(`${nameOf(state, d.side)} are setting up now, not ${nameOf(state, action.side)}`);
   switch (action.type) {
     case DEPLOY_ACTION: {
-      let values: ReturnType<typeof readDeploy>;
-      try {
-        values = readDeploy(action);
-      } catch (e) {
-        throw new RuleError((e as Error).message);
-      }
+      const values = readDeployOrRefuse(action);
       const u = state.units.find((x) => x.id === values.unit);
       if (!u || !movable(state, d.side).includes(u)) {
         const why = u?.rs.general && d.phase === 'plans' ? ': Generals are placed after every other unit (B §6.4)' : u?.rs.general ? ': Generals are not part of the compulsory deployment' : '';
