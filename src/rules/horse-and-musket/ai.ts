@@ -9,92 +9,35 @@ import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTI
 import { inch } from '../../core/measure';
 import type { AiHints } from '../../core/ruleset';
 import { angleOf, direction, sub, wrapAngle } from '../../core/geometry';
-import { chartFor, chartRows, resolveModifiers, sumModifiers, TROOPS, type ResolveResultKind, type ResolveRole } from './charts';
 import { activeCardMayOrder, attackTargets } from './orders';
 import { artilleryTargets } from './fire';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
-import { defaultChoices, resolveFacts, touching } from './attack';
+import { defaultChoices } from './attack';
+import { exposure, outlook } from './aiResolve';
+import { walk } from './moves';
+import { crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from './terrain';
+import { standRect } from '../../core/model';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackAspect, attackRange, wheelBy } from './zones';
+import { attackRange, wheelBy } from './zones';
 import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast } from './aiFire';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
 
 const isCombatant = (u: Unit<HmUnitState>): boolean => u.rs.troop !== 'general';
 
-/** The chance of each 2D6 total, 2..12. */
-const TWO_D6: number[] = Array.from({ length: 13 }, (_, t) => (t < 2 ? 0 : (6 - Math.abs(t - 7)) / 36));
-
-/**
- * What a Resolve result means for the unit that gets it, from -1 (Break & Run) to +1 (it charges
- * home): the AI's reading of the charts' rows, not a rule.
- */
-const OUTCOME: Record<ResolveResultKind, number> = {
-  charge: 1,
-  chargeIfWithin: 0.8,
-  advanceFire: 0.6,
-  standFire: 0.4,
-  continue: 0.3,
-  turnToFace: 0.1,
-  stand: 0.1,
-  abandonIfCharged: -0.2,
-  falterAfter: -0.3,
-  falter: -0.35,
-  veerOff: -0.4,
-  withdrawOrRetire: -0.5,
-  retire: -0.5,
-  withdraw: -0.5,
-  retreat: -0.6,
-  abandonGuns: -0.9,
-  breakRun: -1,
-};
-
-interface ResolveOutlook {
-  /** Expected worth of the result, -1..1. */
-  mean: number;
-  /** Chance of Break & Run or Abandon Guns. */
-  breaks: number;
-  /** Chance of a result that gives ground or leaves the unit shaken. */
-  yields: number;
-}
-
-/** One side's Resolve test in an Attack, every 2D6 total weighed by its chance (A §16 step 4). */
-function outlook(state: HmState, bf: Battlefield, u: HmUnit, opponent: HmUnit, role: ResolveRole, assault: boolean): ResolveOutlook {
-  const inContact = touching(u, opponent);
-  const aspect = role === 'attacker' ? 'front' : attackAspect(opponent, u);
-  const canCounter = role !== 'attacker' && TROOPS[u.rs.troop].mounted && aspect === 'front';
-  const tester = u.rs.troop === 'general' ? 'skirmCav' : u.rs.troop;
-  const opp = opponent.rs.troop === 'general' ? 'skirmCav' : opponent.rs.troop;
-  const chart = chartFor({ tester, role: canCounter ? 'counterAttacker' : role, opponent: opp, inContact, flankOrRear: aspect !== 'front', canCounterAttack: canCounter, broken: isBroken(u) }).chart;
-  const facts = resolveFacts(state, bf, u, opponent, canCounter ? 'counterAttacker' : role, { assault }, false);
-  const rows = chartRows(chart, { swapUnpreparedStand: state.options.unpreparedSwap === true });
-  let mean = 0;
-  let breaks = 0;
-  let yields = 0;
-  for (let raw = 2; raw <= 12; raw++) {
-    // The ± choices a side would take for itself with this throw.
-    const choices = defaultChoices(state, { unit: u.id, opponent: opponent.id, role, chart, raw: [Math.ceil(raw / 2), Math.floor(raw / 2)], facts });
-    const total = raw + sumModifiers(resolveModifiers({ ...facts, ...choices }));
-    const row = rows.find((r) => (r.min === null || total >= r.min) && (r.max === null || total <= r.max));
-    if (!row) continue;
-    const p = TWO_D6[raw]!;
-    const worth = OUTCOME[row.result.kind];
-    mean += p * worth;
-    if (worth <= -0.9) breaks += p;
-    else if (worth < 0) yields += p;
-  }
-  return { mean, breaks, yields };
-}
-
 /** An Attack's expected result: both sides' Resolve read together (A §16). */
 function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, assault: boolean): { inflicted: number; removes: number; risk: number } {
-  const mine = outlook(state, bf, u, t, 'attacker', assault);
+  // Across rough ground or an obstacle the attacker tests at −3, and D6 of its stands are disordered if it moves on (A §23.3).
+  const crossing = roughOrObstacleCrossed(bf, { x: u.x, y: u.y }, { x: t.x, y: t.y }).length > 0;
+  const mine = outlook(state, bf, u, t, 'attacker', assault, crossing);
   const theirs = outlook(state, bf, t, u, 'defender', false);
   // The better result carries the day; a broken or yielding defender is what the Attack is for.
   const edge = Math.max(0, Math.min(1, 0.5 + (mine.mean - theirs.mean) / 2));
   const inflicted = Math.min(1, theirs.breaks * 0.8 + theirs.yields * 0.4 + edge * 0.2);
-  const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + (1 - edge) * 0.2);
+  // Three and a half stands disordered on average: a heavy price for a line of four to six.
+  const crossingCost = crossing ? mine.moves * Math.min(1, 3.5 / Math.max(1, u.stands.length)) * 0.5 : 0;
+  const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + (1 - edge) * 0.2 + crossingCost);
   // The battle is lost by the infantry that break (B §8.1): theirs count in full, and so do ours.
   const allUnits = state.options.breakRule === 'forty-percent-all';
   const weight = (x: HmUnit): number => (countsForBreak(x, allUnits) ? 1 : 0.6);
@@ -236,7 +179,7 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     }
     if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
     if (action.type === 'general-move') {
-      const { pose } = movePose(u, action);
+      const pose = walkedPose(hs, bf, u, movePose(u, action).pose);
       if (!pose) return {};
       return {
         pose,
@@ -246,8 +189,11 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
         ],
       };
     }
+    // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
+    if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
     const moved = orderPose(u, action);
     if (!moved.pose) return moved;
+    if (action.type === 'order' && action.order === 'move') moved.pose = walkedPose(hs, bf, u, moved.pose);
     const judgements: { name: string; value: number }[] = [];
     // Guns that can shoot now stay in action: a limbered gun needs another card to fire.
     if (action.order === 'limber' && gunsWithTargets(hs, bf, u.side).includes(u)) judgements.push({ name: 'guns stay in action', value: 0.3 });
@@ -258,6 +204,9 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     if (facing !== null) judgements.push({ name: 'faces the enemy', value: facing });
     // A unit that leaves its General's reach can be ordered only by its own cards.
     if (u.rs.command && u.rs.troop !== 'general') judgements.push({ name: 'stays in command', value: 0.6 + 0.4 * inCommand(hs, u, moved.pose) });
+    judgements.push({ name: "out of the enemy's reach", value: reachJudgement(hs, bf, u, moved.pose) });
+    const disorder = moveDisorder(bf, u, moved.pose);
+    if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
     return { ...moved, judgements };
   },
   // Cards may be held from turn to turn (A §7.7): ending the turn keeps them for a better use.
@@ -280,6 +229,58 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     ];
   },
 };
+
+/** Each unit's exposure where it stands now, once per view of the battle. */
+const exposureNow = new WeakMap<HmState, Map<string, number>>();
+
+/**
+ * How safe an order leaves a unit from the enemy's Attacks, 0.1..1: the worst enemy Attack in reach
+ * where it would stand (aiResolve.ts exposure), and a bonus for getting out of a danger it is in
+ * now. Foot that count for the army's break (B §8.1) weigh this in full, other troops by half.
+ */
+export function reachJudgement(state: HmState, bf: Battlefield, u: HmUnit, pose: { x: number; y: number; facing: number }): number {
+  let known = exposureNow.get(state);
+  if (!known) {
+    known = new Map();
+    exposureNow.set(state, known);
+  }
+  let now = known.get(u.id);
+  if (now === undefined) {
+    now = exposure(state, bf, u, { x: u.x, y: u.y, facing: u.facing }).danger;
+    known.set(u.id, now);
+  }
+  const there = exposure(state, bf, u, pose).danger;
+  const weight = countsForBreak(u, state.options.breakRule === 'forty-percent-all') ? 1 : 0.5;
+  return Math.max(0.1, Math.min(1, 1 - weight * (0.8 * there - 0.4 * Math.max(0, now - there))));
+}
+
+/**
+ * Stands a move would disorder on the way (B §4.2: streams, steep slopes), as the move itself
+ * counts them: each disordered stand is −1 to the unit's Resolve and +1 to its opponent's until a
+ * Reform, and a stand that can be destroyed in the next fight.
+ */
+export function moveDisorder(bf: Battlefield, u: HmUnit, pose: { x: number; y: number; facing: number }): number {
+  if (u.rs.troop === 'general' || u.rs.troop === 'artillery') return 0;
+  let n = 0;
+  for (const c of crossingsAlong(bf, { x: u.x, y: u.y }, pose, u.rs.troop)) n += c.disorder === 'all' ? u.stands.length : c.disorder;
+  const at = { x: pose.x, y: pose.y, facing: pose.facing };
+  n += slopeDisorder(bf, u.stands.map((s) => standRect(at, s)), u.rs.troop, u.formation as 'line' | 'column' | 'loose');
+  return Math.min(n, u.stands.length);
+}
+
+/**
+ * Where a move really ends, as the rules walk it (moves.ts walk): short of a unit or impassable
+ * ground in the way, at a halt within 9" of a known enemy or at slowing ground. A move that ends
+ * where it began wastes the card; one that ends short is judged where it stops.
+ */
+export function walkedPose<P extends { x: number; y: number; facing: number } | undefined>(state: HmState, bf: Battlefield, u: HmUnit, pose: P): P {
+  if (!pose) return pose;
+  const d = dhypot(pose.x - u.x, pose.y - u.y);
+  if (d < 1) return pose;
+  const heading = datan2(pose.y - u.y, pose.x - u.x);
+  const slows = u.rs.troop !== 'general' && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav';
+  return walk(state, bf, u, heading, d, pose.facing, { stopAtSlowing: slows }).pose as P;
+}
 
 /** Where a move order leaves the unit: straight ahead for formed troops, anywhere for free movers. */
 function movePose(u: HmUnit, action: Action): { pose?: { x: number; y: number; facing: number } } {
