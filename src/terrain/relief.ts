@@ -6,7 +6,7 @@
 
 import { bounds, type Vec2 } from '../core/geometry';
 import { clamp, datan2, dcos, dsin, pointSegmentDist2, smoothstep } from './detmath';
-import type { GradientClass, HillFace, RoadFeature, WaterFeature } from './features';
+import type { GradientClass, HillFace, RoadFeature, WaterClass, WaterFeature } from './features';
 import { heightAt, type Heightmap } from './heightmap';
 
 /**
@@ -76,12 +76,21 @@ function forCellsNearLine(hm: Heightmap, line: readonly Vec2[], profile: readonl
   }
 }
 
-/** Shift all heights so the lowest point is 0: the table top is never below the board. */
-export function settleToZero(hm: Heightmap): void {
+/** Shift all heights so the lowest point is 0: the table top is never below the board. Returns the shift taken off. */
+export function settleToZero(hm: Heightmap): number {
   let min = Infinity;
   for (const v of hm.heights) if (v < min) min = v;
-  if (!Number.isFinite(min)) return;
+  if (!Number.isFinite(min)) return 0;
   for (let k = 0; k < hm.heights.length; k++) hm.heights[k] = hm.heights[k]! - min;
+  return min;
+}
+
+/**
+ * The width of the sloping bank either side of a channel of a water class: torrential streams and
+ * raging torrents are deeply cut, with short, steep banks.
+ */
+export function channelBank(cls: WaterClass | undefined, width: number): number {
+  return cls === 'torrentialStream' || cls === 'ragingTorrent' ? Math.max(5, 0.1 * width) : Math.max(8, 0.2 * width);
 }
 
 
