@@ -120,7 +120,7 @@ export interface Battlefield {
    * For a set-up procedure: the ground before the watercourses (by id, in the order cut) had their
    * channels cut, so a subtype rolled later cuts them again to its depth (setup.ts cutChannels).
    */
-  channels?: { uncut: Float32Array; waters: string[] };
+  channels?: { uncut: Float32Array; waters: string[]; sections: boolean };
 }
 
 export const DEFAULT_CELL_SIZE = 10;

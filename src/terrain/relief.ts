@@ -11,9 +11,12 @@ import { heightAt, type Heightmap } from './heightmap';
 
 /**
  * Cut the channel: a flat bed `depth` below the ground, falling monotonically downstream, with
- * banks that blend back into the ground. Only ever lowers the ground.
+ * banks that blend back into the ground. Only ever lowers the ground. The bed follows the ground of
+ * `profileFrom` (by default the heightmap as it is, so a stream running into a river already cut
+ * falls to it); sections of one watercourse that may be of different kinds take theirs from the
+ * uncut ground, so each is cut to its own depth.
  */
-export function carveChannel(hm: Heightmap, feature: WaterFeature, bank: number): void {
+export function carveChannel(hm: Heightmap, feature: WaterFeature, bank: number, profileFrom: Heightmap = hm): void {
   const { line, width, depth } = feature;
   const halfWidth = width / 2;
   const cs = hm.cellSize;
@@ -22,7 +25,7 @@ export function carveChannel(hm: Heightmap, feature: WaterFeature, bank: number)
   const flatHalf = Math.max(0.5 * halfWidth, 0.75 * cs);
   const reach = Math.max(halfWidth + bank, flatHalf + cs);
 
-  const ground = line.map((p) => heightAt(hm, p.x, p.y));
+  const ground = line.map((p) => heightAt(profileFrom, p.x, p.y));
   const bed: number[] = [];
   for (let k = 0; k < line.length; k++) {
     // Smoothing keeps the bed from copying every ripple of the noise.

@@ -205,6 +205,7 @@ export function planHorseAndMusket(dice: SetupDice, table: SetupTable, method: 1
 
   if (byGame) {
     cutAtCentreLine(ctx);
+    plan.sections = true;
     dice.note('Subtypes and extra fords: rolled by the game once the initiative winner has chosen to attack or defend (B §6.1 steps 4-5).');
   } else rollSubtypes(ctx);
   laySettlementRoads(ctx);

@@ -194,6 +194,11 @@ export interface SetupPlan {
   crossings: PlannedCrossing[];
   /** Extra fords left for the game to roll (SetupSpec.byGame). */
   fordSites: PlannedFordSite[];
+  /**
+   * Watercourses laid as sections whose kinds the game rolls apart (SetupSpec.byGame): each channel
+   * is cut from the uncut ground, so one section's depth does not carry into the next.
+   */
+  sections?: boolean;
 }
 
 export function emptyPlan(): SetupPlan {
@@ -504,11 +509,13 @@ function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: 
   for (const r of raised) raiseRoad(heightmap, r, Math.max(heightmap.cellSize, 2 * (r.raised ?? 0)));
   // The ground before the channels are cut is kept, so a subtype rolled later can cut them again (cutChannels).
   const uncut = new Float32Array(h);
-  plan.waters.forEach((w, i) => carveChannel(heightmap, waters[i]!, waterBank(w)));
+  const profileFrom = plan.sections ? { ...heightmap, heights: uncut } : heightmap;
+  plan.waters.forEach((w, i) => carveChannel(heightmap, waters[i]!, waterBank(w), profileFrom));
   const shift = settleToZero(heightmap);
   for (let k = 0; k < uncut.length; k++) uncut[k] = uncut[k]! - shift;
 
-  const bf: Battlefield = { spec: { seed, width, depth, cellSize: table.cellSize }, width, depth, heightmap, features, setupLog: log, channels: { uncut, waters: waters.map((w) => w.id) } };
+  const channels = { uncut, waters: waters.map((w) => w.id), sections: plan.sections === true };
+  const bf: Battlefield = { spec: { seed, width, depth, cellSize: table.cellSize }, width, depth, heightmap, features, setupLog: log, channels };
   if (fordSites.length > 0) bf.fordSites = fordSites;
   return bf;
 }
@@ -522,9 +529,10 @@ function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: 
 export function cutChannels(bf: Battlefield, features: readonly TerrainFeature[]): Heightmap {
   if (!bf.channels) throw new RangeError('this battlefield keeps no uncut ground to cut its channels in again');
   const heightmap: Heightmap = { ...bf.heightmap, heights: new Float32Array(bf.channels.uncut) };
+  const profileFrom = bf.channels.sections ? { ...bf.heightmap, heights: bf.channels.uncut } : heightmap;
   for (const id of bf.channels.waters) {
     const f = features.find((x) => x.id === id);
-    if (f && (f.kind === 'river' || f.kind === 'stream')) carveChannel(heightmap, f, channelBank(f.class, f.width));
+    if (f && (f.kind === 'river' || f.kind === 'stream')) carveChannel(heightmap, f, channelBank(f.class, f.width), profileFrom);
   }
   return heightmap;
 }

@@ -207,6 +207,7 @@ export function fordPlaces(bf: Battlefield): FordSite[] {
   });
 }
 
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const stretchWords = (site: FordSite, water: TerrainFeature): string => `the ${inches(polylineLength(site.stretch))} stretch of ${water.name} with no crossing`;
 
 /**
@@ -237,7 +238,7 @@ export function rollExtraFords(state: HmState, ctx: RuleContext): void {
     ctx.emit({
       type: 'terrain-roll',
       side: defender,
-      text: `${stretchWords(site, water)} (rolled in secret): extra ford, d6 ${die}: ${fordFound(die) ? FORD_ROW.words.found : FORD_ROW.words.none} (B §6.1)`,
+      text: `${capitalise(stretchWords(site, water))} (rolled in secret): extra ford, d6 ${die}: ${fordFound(die) ? FORD_ROW.words.found : FORD_ROW.words.none} (B §6.1)`,
       dice: [{ purpose, sides: 6, values: [die], side: defender }],
       data: { feature: site.id, secret: true },
     });
