@@ -246,7 +246,7 @@ export function rollExtraFords(state: HmState, ctx: RuleContext): void {
   ctx.emit({
     type: 'terrain-secret',
     side: defender,
-    text: `${sideName(state, defender)} roll in secret for ${places.length} place${places.length === 1 ? '' : 's'} a ford may lie and find ${found.length}; the attacker finds each when one of his units comes within 1" of it (B §6.1)`,
+    text: `${sideName(state, defender)} roll in secret for ${places.length} place${places.length === 1 ? '' : 's'} a ford may lie; the attacker finds a ford only when one of his units comes within 1" of it (B §6.1)`,
   });
   if (found.length === 0) return;
   state.battlefield = { ...state.battlefield, fords: [...(state.battlefield.fords ?? []), ...found] };
@@ -368,7 +368,18 @@ export function veilTerrain(state: HmState, side: SideId): HmState {
     subtypes[r.feature] = UNKNOWN_SUBTYPE;
     return { ...r, die: 0, subtype: UNKNOWN_SUBTYPE };
   });
-  const battlefield = { ...state.battlefield, subtypes, ...(unfound.length ? { unfound: unfound.map((f) => f.feature) } : {}) };
+  // An extra ford not yet found is left out of the attacker's spec altogether, so it says nothing of
+  // it; one laid with the table is listed as not found.
+  const hidden = new Set(unfound.map((f) => f.feature));
+  const laid = state.battlefield.fords ?? [];
+  const battlefield: HmState['battlefield'] = { ...state.battlefield, subtypes };
+  if (laid.some((id) => hidden.has(id))) {
+    const left = laid.filter((id) => !hidden.has(id));
+    if (left.length) battlefield.fords = left;
+    else delete battlefield.fords;
+  }
+  const withTable = [...hidden].filter((id) => !laid.includes(id));
+  if (withTable.length) battlefield.unfound = withTable;
   const rules = { ...state.rules, terrainRolls: seen };
   // The attacker does not know how many fords there are to find.
   if (unfound.length) delete rules.secretFords;

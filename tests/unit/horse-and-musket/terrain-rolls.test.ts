@@ -126,7 +126,7 @@ describe('the rolls once attacker and defender are known (B §6.1 steps 4-5)', (
       ['b', true, 'The 27.5" stretch of South shallow river with no crossing (rolled in secret): extra ford, d6 5: a ford at its middle (5-6) (B §6.1)'],
       ['b', true, 'The 27.7" stretch of North deep, lazy river with no crossing (rolled in secret): extra ford, d6 2: no ford (1-4) (B §6.1)'],
     ]);
-    expect(events[events.length - 1]!.text).toBe('Austrians roll in secret for 2 places a ford may lie and find 1; the attacker finds each when one of his units comes within 1" of it (B §6.1)');
+    expect(events[events.length - 1]!.text).toBe('Austrians roll in secret for 2 places a ford may lie; the attacker finds a ford only when one of his units comes within 1" of it (B §6.1)');
     expect(s.battlefield.fords).toEqual(['extra-ford-1']);
     expect(s.rules.secretFords).toEqual([{ feature: 'extra-ford-1', owner: 'b', revealed: false }]);
     const truth = bfOf(s);
@@ -135,6 +135,8 @@ describe('the rolls once attacker and defender are known (B §6.1 steps 4-5)', (
     const ids = (side: string): string[] => bfOf(horseAndMusket.knownTo!(s, truth, side)).features.filter((f) => f.kind === 'ford').map((f) => f.id);
     expect(ids('b')).toEqual(['extra-ford-1']);
     expect(ids('a')).toEqual([]);
+    // Nothing in the attacker's view of the state so much as names the ford.
+    expect(JSON.stringify(horseAndMusket.knownTo!(s, truth, 'a'))).not.toContain('extra-ford-1');
     // The attacker's log has neither the secret section nor the ford rolls.
     const seen = horseAndMusket.knownEvents!(s, events, 'a').filter((e) => e.type === 'terrain-roll').map((e) => e.data?.feature);
     expect(seen).toEqual(['wood-2', 'wood-3', 'wood-4', 'river-1']);
