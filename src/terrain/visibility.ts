@@ -8,7 +8,8 @@
 
 import type { Vec2 } from '../core/geometry';
 import type { Battlefield } from './battlefield';
-import { sightClear, type SightHint, type SightOptions } from './sight';
+import { heightAt } from './heightmap';
+import { sightClearOnGround, type SightHint, type SightOptions } from './sight';
 
 export interface SightObserver {
   id: string;
@@ -47,10 +48,10 @@ export function visibilityMatrix(
   const nt = targets.length;
   const out = new Uint8Array(observers.length * nt);
   const pairs = new PairSight(bf, opts);
-  const tBounds = targets.map((t) => boundsOf(t.points));
+  const tBounds = targets.map((t) => placeOf(bf, t.points));
   for (let i = 0; i < observers.length; i++) {
     const ob = observers[i]!;
-    const oBox = boundsOf(ob.points);
+    const oBox = placeOf(bf, ob.points);
     for (let j = 0; j < nt; j++) if (pairs.sees(ob, oBox, targets[j]!, tBounds[j]!)) out[i * nt + j] = 1;
   }
   return out;
@@ -64,6 +65,7 @@ export function visibilityMatrix(
  */
 export class VisibilityTracker {
   private readonly pairs: PairSight;
+  private readonly bf: Battlefield;
   /** Per observer id: its signature last time and, per target id, the target's signature and the answer. */
   private readonly known = new Map<string, { sig: string; seen: Map<string, { sig: string; sees: boolean }> }>();
   /** How many pairs the last call worked out (the rest were reused). */
@@ -71,13 +73,14 @@ export class VisibilityTracker {
 
   constructor(bf: Battlefield, opts: VisibilityOptions = {}) {
     this.pairs = new PairSight(bf, opts);
+    this.bf = bf;
   }
 
   matrix(observers: readonly SightObserver[], targets: readonly SightTarget[]): Uint8Array {
     const nt = targets.length;
     const out = new Uint8Array(observers.length * nt);
     const tSigs = targets.map((t) => signature(t.points, t.height));
-    const tBounds: (Box | undefined)[] = new Array(nt);
+    const tBounds: (Place | undefined)[] = new Array(nt);
     this.recomputed = 0;
     for (let i = 0; i < observers.length; i++) {
       const ob = observers[i]!;
@@ -87,15 +90,15 @@ export class VisibilityTracker {
         entry = { sig, seen: new Map() };
         this.known.set(ob.id, entry);
       }
-      let oBox: Box | undefined;
+      let oBox: Place | undefined;
       for (let j = 0; j < nt; j++) {
         const tg = targets[j]!;
         const hit = entry.seen.get(tg.id);
         let sees: boolean;
         if (hit && hit.sig === tSigs[j]) sees = hit.sees;
         else {
-          oBox ??= boundsOf(ob.points);
-          sees = this.pairs.sees(ob, oBox, tg, (tBounds[j] ??= boundsOf(tg.points)));
+          oBox ??= placeOf(this.bf, ob.points);
+          sees = this.pairs.sees(ob, oBox, tg, (tBounds[j] ??= placeOf(this.bf, tg.points)));
           entry.seen.set(tg.id, { sig: tSigs[j]!, sees });
           this.recomputed++;
         }
@@ -132,7 +135,7 @@ class PairSight {
     this.maxRange = opts.maxRange ?? Infinity;
   }
 
-  sees(ob: SightObserver, oBox: Box, tg: SightTarget, tBox: Box): boolean {
+  sees(ob: SightObserver, oBox: Place, tg: SightTarget, tBox: Place): boolean {
     if (ob.points.length === 0 || tg.points.length === 0) return false;
     // The boxes' gap is a lower bound on every point pair's length.
     if (boxGap(oBox, tBox) > this.maxRange) return false;
@@ -166,9 +169,9 @@ class PairSight {
         order[x] = v;
       }
       const k = order[x]!;
-      const p = ob.points[(k / tg.points.length) | 0]!;
-      const q = tg.points[k % tg.points.length]!;
-      if (sightClear(this.bf, p, q, this.sight, this.hint)) return true;
+      const a = (k / tg.points.length) | 0;
+      const b = k % tg.points.length;
+      if (sightClearOnGround(this.bf, ob.points[a]!, oBox.ground[a]!, tg.points[b]!, tBox.ground[b]!, this.sight, this.hint)) return true;
     }
     return false;
   }
@@ -181,8 +184,14 @@ interface Box {
   maxY: number;
 }
 
-function boundsOf(points: readonly Vec2[]): Box {
-  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+/** A unit's points: their bounds, and the ground height under each (worked out once, not per line). */
+interface Place extends Box {
+  ground: Float64Array;
+}
+
+function placeOf(bf: Battlefield, points: readonly Vec2[]): Place {
+  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, ground: new Float64Array(points.length) };
+  for (let k = 0; k < points.length; k++) box.ground[k] = heightAt(bf.heightmap, points[k]!.x, points[k]!.y);
   for (const p of points) {
     if (p.x < box.minX) box.minX = p.x;
     if (p.y < box.minY) box.minY = p.y;
