@@ -116,15 +116,12 @@ function signature(points: readonly Vec2[], height: number): string {
   return s;
 }
 
-/** Does one unit see another: the point pairs, nearest first, until one sees. */
+/** Does one unit see another: the nearest point pair, then the rest, until one sees. */
 class PairSight {
   private readonly sight: SightOptions = { eyeHeight: 0, targetHeight: 0 };
   // What blocked the last line tried: the next pair of points, close by, is often blocked alike.
   private readonly hint: SightHint = { kind: 'none', x: 0, y: 0, feature: -1 };
   private readonly maxRange: number;
-  // Scratch for the point pairs of one unit pair, sorted by length.
-  private order = new Int32Array(64);
-  private lengths = new Float64Array(64);
 
   constructor(
     private readonly bf: Battlefield,
@@ -141,40 +138,38 @@ class PairSight {
     if (boxGap(oBox, tBox) > this.maxRange) return false;
     this.sight.eyeHeight = ob.eyeHeight;
     this.sight.targetHeight = tg.height;
-    const pairs = ob.points.length * tg.points.length;
-    if (this.order.length < pairs) {
-      this.order = new Int32Array(pairs * 2);
-      this.lengths = new Float64Array(pairs * 2);
-    }
-    const { order, lengths } = this;
+    // Near lines are cheaper and more often clear: first the line between the observer's point
+    // nearest the target and the target's point nearest the observer (each judged from the
+    // other's middle). If that is blocked the pair is most likely hidden, every line must be
+    // tried, and the order is no matter: any order gives the same answer.
+    const nearEye = nearestTo(ob.points, (tBox.minX + tBox.maxX) / 2, (tBox.minY + tBox.maxY) / 2);
+    const nearTarget = nearestTo(tg.points, (oBox.minX + oBox.maxX) / 2, (oBox.minY + oBox.maxY) / 2);
+    const { bf, sight, hint } = this;
+    if (sightClearOnGround(bf, ob.points[nearEye]!, oBox.ground[nearEye]!, tg.points[nearTarget]!, tBox.ground[nearTarget]!, sight, hint)) return true;
     for (let a = 0; a < ob.points.length; a++) {
-      const p = ob.points[a]!;
       for (let b = 0; b < tg.points.length; b++) {
-        const q = tg.points[b]!;
-        const k = a * tg.points.length + b;
-        order[k] = k;
-        const dx = q.x - p.x;
-        const dy = q.y - p.y;
-        lengths[k] = dx * dx + dy * dy;
+        if (a === nearEye && b === nearTarget) continue;
+        if (sightClearOnGround(bf, ob.points[a]!, oBox.ground[a]!, tg.points[b]!, tBox.ground[b]!, sight, hint)) return true;
       }
-    }
-    // Shorter lines are cheaper and more often clear: the two shortest are tried first. After
-    // that the pair is most likely hidden, every line must be tried, and the order is no matter.
-    for (let x = 0; x < pairs; x++) {
-      if (x < 2) {
-        let best = x;
-        for (let y = x + 1; y < pairs; y++) if (lengths[order[y]!]! < lengths[order[best]!]!) best = y;
-        const v = order[best]!;
-        order[best] = order[x]!;
-        order[x] = v;
-      }
-      const k = order[x]!;
-      const a = (k / tg.points.length) | 0;
-      const b = k % tg.points.length;
-      if (sightClearOnGround(this.bf, ob.points[a]!, oBox.ground[a]!, tg.points[b]!, tBox.ground[b]!, this.sight, this.hint)) return true;
     }
     return false;
   }
+}
+
+/** The index of the point nearest (x, y). */
+function nearestTo(points: readonly Vec2[], x: number, y: number): number {
+  let best = 0;
+  let bestD = Infinity;
+  for (let k = 0; k < points.length; k++) {
+    const dx = points[k]!.x - x;
+    const dy = points[k]!.y - y;
+    const d = dx * dx + dy * dy;
+    if (d < bestD) {
+      bestD = d;
+      best = k;
+    }
+  }
+  return best;
 }
 
 interface Box {
