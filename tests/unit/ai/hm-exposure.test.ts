@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exposure } from '../../../src/rules/horse-and-musket/aiResolve';
+import { exposure, outlook } from '../../../src/rules/horse-and-musket/aiResolve';
 import { hmAi, moveDisorder, reachJudgement, walkedPose } from '../../../src/rules/horse-and-musket/ai';
 import { inch } from '../../../src/core/measure';
 import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
@@ -80,6 +80,34 @@ describe('Horse & Musket exposure: what an enemy Attack would do where a unit st
     // The forecast of a move serves the same judgement.
     const f = hmAi.forecast(state, bf, { type: 'order', side: 'a', unit: 'a-4', order: 'wheel', angle: 0.3 });
     expect(f.judgements!.find((j) => j.name === "out of the enemy's reach")).toBeDefined();
+  });
+});
+
+describe('Horse & Musket Attacks weighed with their support and the ground crossed', () => {
+  // A fresh, trained battalion 6" in front of an enemy one, face to face.
+  const attacker = (): ReturnType<typeof makeUnit> => makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 36, y: 10 });
+  const target = (): ReturnType<typeof makeUnit> => makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 17 });
+  const attack = { type: 'order', side: 'a', unit: 'a-4', order: 'attack', target: 'b-4' };
+
+  it('a supported Attack is preferred to a lone one: Chart A breaks the lone attacker on 5 or less, the supported one only on 2', () => {
+    const alone = buildState({ units: [attacker(), target()] });
+    const bf = battlefieldFromSpec(alone.battlefield);
+    close(outlook(alone, bf, alone.units[0]!, alone.units[1]!, 'attacker', false).breaks, atMost(5));
+    const supported = buildState({ units: [attacker(), makeUnit({ id: 'a-5', side: 'a', troop: 'infantry', x: 36 - 7.5, y: 10 }), makeUnit({ id: 'a-6', side: 'a', troop: 'infantry', x: 36 + 7.5, y: 10 }), target()] });
+    close(outlook(supported, bf, supported.units[0]!, supported.units[3]!, 'attacker', false).breaks, atMost(2));
+    const lone = hmAi.forecast(alone, bf, attack);
+    const flanked = hmAi.forecast(supported, bf, attack);
+    expect(flanked.risk!).toBeLessThan(lone.risk!);
+    const odds = (f: typeof lone): number => f.judgements!.find((j) => j.name === 'odds of the Attack')!.value;
+    expect(odds(flanked)).toBeGreaterThan(odds(lone));
+  });
+
+  it('an Attack across a torrential stream tests at −3 (A §23.3): the lone attacker breaks on 8 or less, and the forecast counts the risk', () => {
+    const dry = buildState({ units: [attacker(), target()] });
+    const wet = withTorrent(buildState({ units: [attacker(), target()] }), 13.5);
+    const bf = battlefieldFromSpec(wet.battlefield);
+    close(outlook(wet, bf, wet.units[0]!, wet.units[1]!, 'attacker', false, true).breaks, atMost(8));
+    expect(hmAi.forecast(wet, bf, attack).risk!).toBeGreaterThan(hmAi.forecast(dry, battlefieldFromSpec(dry.battlefield), attack).risk!);
   });
 });
 
