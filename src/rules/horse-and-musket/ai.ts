@@ -193,7 +193,6 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
     const moved = orderPose(u, action);
     if (!moved.pose) return moved;
-    if (action.type === 'order' && action.order === 'move') moved.pose = walkedPose(hs, bf, u, moved.pose);
     const judgements: { name: string; value: number }[] = [];
     // Guns that can shoot now stay in action: a limbered gun needs another card to fire.
     if (action.order === 'limber' && gunsWithTargets(hs, bf, u.side).includes(u)) judgements.push({ name: 'guns stay in action', value: 0.3 });
@@ -271,7 +270,8 @@ export function moveDisorder(bf: Battlefield, u: HmUnit, pose: { x: number; y: n
 /**
  * Where a move really ends, as the rules walk it (moves.ts walk): short of a unit or impassable
  * ground in the way, at a halt within 9" of a known enemy or at slowing ground. A move that ends
- * where it began wastes the card; one that ends short is judged where it stops.
+ * where it began wastes the card; one that ends short is judged where it stops. Used for Generals'
+ * moves (a few candidates a decision); for the many unit moves a walk each cost too much time.
  */
 export function walkedPose<P extends { x: number; y: number; facing: number } | undefined>(state: HmState, bf: Battlefield, u: HmUnit, pose: P): P {
   if (!pose) return pose;

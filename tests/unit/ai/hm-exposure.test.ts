@@ -126,18 +126,18 @@ describe('Horse & Musket moves judged where the rules end them', () => {
     close(f.judgements!.find((j) => j.name === 'keeps its order')!.value, 1 - (0.6 * 2) / 5);
   });
 
-  it('a move blocked by a friend ends where it is stopped, so it gets nowhere', () => {
-    const u = makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 36, y: 10 });
+  it("a General's move blocked by a battalion ends where it is stopped, so it gets nowhere", () => {
+    const g = makeGeneral('a-1', 'a', 36, 10);
     const friend = makeUnit({ id: 'a-5', side: 'a', troop: 'infantry', x: 36, y: 12 });
-    const state = buildState({ units: [u, friend, makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 40 })] });
+    const state = buildState({ units: [g, friend, makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 40 })] });
     const bf = battlefieldFromSpec(state.battlefield);
-    const to = { x: u.x, y: u.y + inch(6), facing: UP };
-    const walked = walkedPose(state, bf, u, to);
-    expect(walked.y).toBeLessThan(u.y + inch(1));
-    const f = hmAi.forecast(state, bf, { type: 'order', side: 'a', unit: 'a-4', order: 'move', to: { x: to.x, y: to.y } });
+    const to = { x: g.x, y: g.y + inch(6), facing: UP };
+    const walked = walkedPose(state, bf, g, to);
+    expect(walked.y).toBeLessThan(g.y + inch(1));
+    const f = hmAi.forecast(state, bf, { type: 'general-move', side: 'a', unit: 'a-1', to: { x: to.x, y: to.y } });
     expect(f.pose!.y).toBeCloseTo(walked.y, 6);
-    // With the way clear, the same order goes the whole 6".
-    const clear = buildState({ units: [makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 36, y: 10 }), makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 40 })] });
+    // With the way clear, the same move goes the whole 6".
+    const clear = buildState({ units: [makeGeneral('a-1', 'a', 36, 10), makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 40 })] });
     expect(walkedPose(clear, bf, clear.units[0]!, to).y).toBeCloseTo(to.y, 6);
   });
 });
