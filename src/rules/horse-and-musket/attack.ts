@@ -42,7 +42,7 @@ import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFi
 import { discardFromHand } from './cards';
 import { relayout } from './layout';
 import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext } from './moves';
-import { breakFormationThrough, terrainGapToThread } from './gaps';
+import { breakFormationThrough, moveThroughGaps, terrainGapToThread, type GapMove } from './gaps';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
@@ -258,20 +258,25 @@ function contactAlong(u: HmUnit, heading: number, reach: number, targets: readon
   return null;
 }
 
-/** Move a unit straight ahead until one of its stands touches the other unit, at most `reach`. True on contact. */
-function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, reach: number, stopShort = 0): boolean {
+/**
+ * Move a unit straight ahead until one of its stands touches the other unit, at most `reach`. True on
+ * contact. Narrow gaps on the way are met as any automatic move meets them (gaps.ts); what happened
+ * there goes into `log`.
+ */
+function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, reach: number, stopShort = 0, log: string[] = []): boolean {
   const heading = angleOf(sub(colourPoint(target), colourPoint(u)));
   u.facing = wrapAngle(u.facing + Math.max(-Math.PI / 4, Math.min(Math.PI / 4, wrapAngle(heading - u.facing))));
   const contact = contactAlong(u, heading, reach, [target]);
-  if (!contact) {
-    const w = walk(state, bf, u, heading, Math.max(0, reach - stopShort), u.facing, { exemptHalts: true, ignore: [target.id] });
-    moveTo(state, bf, u, w.pose);
-    return false;
-  }
-  const d = Math.max(0, contact.distance - stopShort);
-  const w = walk(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [target.id] });
-  moveTo(state, bf, u, w.pose);
-  return stopShort === 0 && w.travelled >= d - 1 && touching(u, target);
+  const d = contact ? Math.max(0, contact.distance - stopShort) : Math.max(0, reach - stopShort);
+  const m = moveThroughGaps(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [target.id] });
+  if (m.gap) log.push(...gapStory(u, m));
+  return contact !== null && stopShort === 0 && m.walk.travelled >= d - 1 && touching(u, target);
+}
+
+/** What an Attack's move did at a narrow gap, for the log: broke ranks, threaded it, or stopped before it. */
+function gapStory(u: HmUnit, m: GapMove): string[] {
+  const stopped = m.walk.stoppedBy ? [`${u.name} stops after ${toInches(m.walk.travelled).toFixed(1)}": ${m.walk.stoppedBy}`] : [];
+  return [...m.notes, ...stopped];
 }
 
 /** Move straight away from a point: Withdraw, Retire, Break & Run (A §19.3-19.6). */
@@ -360,14 +365,16 @@ function veerAway(state: HmState, bf: Battlefield, ctx: RuleContext, u: HmUnit):
 function towardMidpoint(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, mid: number): string[] {
   const u = s.unit;
   const ahead = (d: number, what: string): string[] => {
-    const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true, ignore: [s.opponent.id] });
-    return [`${u.name} ${what}`, ...moveTo(state, bf, u, w.pose)];
+    const m = moveThroughGaps(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true, ignore: [s.opponent.id] });
+    return [`${u.name} ${what}`, ...m.notes];
   };
   const r = s.result;
   switch (r.kind) {
-    case 'charge':
-      s.chargedHome = closeTo(state, bf, u, s.opponent, Math.min(inch(TROOPS[u.rs.troop].charge ?? 18), mid + 1));
-      return [s.chargedHome ? `${u.name} charges home` : `${u.name} charges to the midpoint`];
+    case 'charge': {
+      const log: string[] = [];
+      s.chargedHome = closeTo(state, bf, u, s.opponent, Math.min(inch(TROOPS[u.rs.troop].charge ?? 18), mid + 1), 0, log);
+      return [...log, s.chargedHome ? `${u.name} charges home` : `${u.name} charges to the midpoint`];
+    }
     case 'falter':
       return ahead(mid - inch(r.short), `falters ${r.short}" short of the midpoint`);
     case 'falterAfter':
@@ -392,13 +399,13 @@ function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, at
   const r = s.result;
   switch (r.kind) {
     case 'charge':
-      s.chargedHome = closeTo(state, bf, u, o, charge);
+      s.chargedHome = closeTo(state, bf, u, o, charge, 0, notes);
       notes.push(s.chargedHome ? `${u.name} charges home` : `${u.name} charges but cannot reach ${o.name}`);
       break;
     case 'advanceFire': {
       const to = advanceFireDistance(r.advanceTo, toInches(gap()));
       if (to !== null) {
-        closeTo(state, bf, u, o, Math.max(0, gap() - inch(to)) + 1, 0);
+        closeTo(state, bf, u, o, Math.max(0, gap() - inch(to)) + 1, 0, notes);
         notes.push(`${u.name} advances to ${to}" and fires`);
       } else notes.push(`${u.name} stands and fires`);
       s.firedFrom = gap();
@@ -406,7 +413,7 @@ function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, at
     }
     case 'chargeIfWithin':
       if (gap() <= inch(r.within) + 1 && (!r.facedFalteredOnly || !attackerCharged)) {
-        s.chargedHome = closeTo(state, bf, u, o, charge);
+        s.chargedHome = closeTo(state, bf, u, o, charge, 0, notes);
         notes.push(`${u.name} charges out at ${o.name}`);
       } else {
         s.firedFrom = gap();
@@ -431,15 +438,15 @@ function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, at
       notes.push(`${u.name}: the crew abandon the guns`);
       break;
     case 'falter':
-      closeTo(state, bf, u, o, charge, inch(r.short));
+      closeTo(state, bf, u, o, charge, inch(r.short), notes);
       notes.push(`${u.name} falters ${r.short}" short`);
       break;
     case 'falterAfter':
-      closeTo(state, bf, u, o, inch(r.forward), inch(0.5));
+      closeTo(state, bf, u, o, inch(r.forward), inch(0.5), notes);
       notes.push(`${u.name} falters after ${r.forward}"`);
       break;
     case 'veerOff':
-      closeTo(state, bf, u, o, charge, inch(1));
+      closeTo(state, bf, u, o, charge, inch(1), notes);
       s.closest = gap();
       notes.push(`${u.name} veers off`, ...veerAway(state, bf, ctx, u));
       break;
@@ -777,7 +784,7 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
     log.push(...carryOut(state, bf, ctx, d, attackerCharged));
     // A charging initiator that met nobody at the midpoint rides on up to 9" more.
     if (attackerCharged && !a.chargedHome && !d.chargedHome && !defender.removed) {
-      a.chargedHome = closeTo(state, bf, attacker, defender, inch(9));
+      a.chargedHome = closeTo(state, bf, attacker, defender, inch(9), 0, log);
       if (a.chargedHome) log.push(`${attacker.name} rides on and makes contact`);
     }
   } else {
@@ -895,7 +902,7 @@ function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] 
     const foot = (x: HmUnit): boolean => TROOPS[x.rs.troop].foot;
     const open = (x: HmUnit, from: HmUnit): boolean => fireCover(bf, x, colourPoint(from)) === 'none';
     const follows = TROOPS[win.unit.rs.troop].mounted || (foot(win.unit) && foot(l) && open(win.unit, l) && open(l, win.unit));
-    if (follows && !l.removed) closeTo(state, bf, win.unit, l, inch(2) + 2);
+    if (follows && !l.removed) closeTo(state, bf, win.unit, l, inch(2) + 2, 0, notes);
   }
   return notes;
 }
@@ -1103,8 +1110,8 @@ function moveAgainstEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, a
   const u = a.unit;
   const gap = Math.max(0, dhypot(origin.x - u.x, origin.y - u.y) - inch(1.5));
   const forward = (d: number, what: string): string[] => {
-    const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true });
-    return [`${u.name} ${what} ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose)];
+    const m = moveThroughGaps(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true });
+    return [`${u.name} ${what} ${toInches(m.walk.travelled).toFixed(1)}"`, ...m.notes];
   };
   const r = a.result;
   switch (r.kind) {
@@ -1145,13 +1152,14 @@ function chargeOn(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side): s
   const friend = first && first.unit.side === u.side ? first.unit : null;
   const contact = first && !friend ? first : null;
   const go = friend ? Math.max(0, first!.distance - HALT_SHORT_OF_FRIENDS) : contact ? contact.distance : full;
-  const w = walk(state, bf, u, u.facing, go, u.facing, { exemptHalts: true, ignore: contact ? [contact.unit.id] : [] });
+  const m = moveThroughGaps(state, bf, u, u.facing, go, u.facing, { exemptHalts: true, ignore: contact ? [contact.unit.id] : [] });
+  const w = m.walk;
   const reached = contact !== null && w.travelled >= contact.distance - 1;
   const notes: string[] = [];
   if (friend && w.travelled >= go - 1) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" and halts 2" short of ${friend.name}`);
   else if (reached) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" into ${contact.unit.name}`);
   else notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`);
-  notes.push(...moveTo(state, bf, u, w.pose));
+  notes.push(...m.notes);
   if (!reached || u.removed) return notes;
   if (contact.unit.id === a.opponent.id) {
     a.chargedHome = true;
