@@ -269,13 +269,13 @@ function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, rea
   const contact = contactAlong(u, heading, reach, [target]);
   const d = contact ? Math.max(0, contact.distance - stopShort) : Math.max(0, reach - stopShort);
   const m = moveThroughGaps(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [target.id] });
-  if (m.gap) log.push(...gapStory(u, m));
+  if (m.gap) log.push(...moveStory(u, m));
   return contact !== null && stopShort === 0 && m.walk.travelled >= d - 1 && touching(u, target);
 }
 
-/** What an Attack's move did at a narrow gap, for the log: broke ranks, threaded it, or stopped before it. */
-function gapStory(u: HmUnit, m: GapMove): string[] {
-  const stopped = m.walk.stoppedBy ? [`${u.name} stops after ${toInches(m.walk.travelled).toFixed(1)}": ${m.walk.stoppedBy}`] : [];
+/** What an Attack's move said for the log: its own notes, and where a narrow gap stopped it. */
+function moveStory(u: HmUnit, m: GapMove): string[] {
+  const stopped = m.gap && m.walk.stoppedBy ? [`${u.name} stops after ${toInches(m.walk.travelled).toFixed(1)}": ${m.walk.stoppedBy}`] : [];
   return [...m.notes, ...stopped];
 }
 
@@ -366,7 +366,7 @@ function towardMidpoint(state: HmState, bf: Battlefield, ctx: RuleContext, s: Si
   const u = s.unit;
   const ahead = (d: number, what: string): string[] => {
     const m = moveThroughGaps(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true, ignore: [s.opponent.id] });
-    return [`${u.name} ${what}`, ...m.notes];
+    return [`${u.name} ${what}`, ...moveStory(u, m)];
   };
   const r = s.result;
   switch (r.kind) {
@@ -983,8 +983,8 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
   if (r.result.standFire) log.push(...evaderFire(state, bf, ctx, defender, attacker));
   else if (!r.result.perfect) log.push(...evadeMove(state, bf, defender, away, inch(r.inches)));
   if (r.result.attackersMove6) {
-    const w = walk(state, bf, attacker, attacker.facing, inch(6), attacker.facing, { exemptHalts: true });
-    log.push(`${attacker.name} does not test and moves 6" forward`, ...moveTo(state, bf, attacker, w.pose));
+    const m = moveThroughGaps(state, bf, attacker, attacker.facing, inch(6), attacker.facing, { exemptHalts: true });
+    log.push(`${attacker.name} does not test and moves 6" forward`, ...moveStory(attacker, m));
   } else if (r.result.attackersTest && !attacker.removed) {
     const chart = chartFor({ tester: attacker.rs.troop === 'general' ? 'skirmCav' : attacker.rs.troop, role: 'attacker', opponent: defender.rs.troop, inContact: false, flankOrRear: false, canCounterAttack: false, broken: isBroken(attacker) });
     const at = testResolve(state, bf, ctx, { unit: attacker, role: 'attacker', opponent: defender }, chart.chart, opts, false);
@@ -1111,7 +1111,7 @@ function moveAgainstEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, a
   const gap = Math.max(0, dhypot(origin.x - u.x, origin.y - u.y) - inch(1.5));
   const forward = (d: number, what: string): string[] => {
     const m = moveThroughGaps(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true });
-    return [`${u.name} ${what} ${toInches(m.walk.travelled).toFixed(1)}"`, ...m.notes];
+    return [`${u.name} ${what} ${toInches(m.walk.travelled).toFixed(1)}"`, ...moveStory(u, m)];
   };
   const r = a.result;
   switch (r.kind) {

@@ -253,7 +253,10 @@ export function moveThroughGaps(state: HmState, bf: Battlefield, u: HmUnit, head
     const mouth = mouthDistance(state, bf, u, from, to, least - 0.5) ?? dist;
     const short = Math.min(dist, Math.max(0, mouth - inch(0.05)));
     const w = walk(state, bf, u, heading, short, facing, walkOpts);
-    const stoppedBy = w.stoppedBy ?? (short < dist ? gapRefusal(u, gap) : null);
+    // The mouth is found to a cross-section (half an inch) and the walk to a quarter inch, and it halts
+    // where its stands would touch the sides: a halt that near the mouth is the gap's doing.
+    const atMouth = short < dist - 0.5 && w.travelled >= short - GAP_STEP - inch(0.3) && !w.hitFriend && !w.hitEnemy;
+    const stoppedBy = atMouth ? gapRefusal(u, gap) : w.stoppedBy;
     return { ...made({ ...w, stoppedBy }), gap };
   }
   const notes: string[] = [];
