@@ -57,9 +57,8 @@ import {
   wheelBy,
   wheelToward,
   type Aspect,
-  type Pose,
 } from './zones';
-import { unitsKnownTo } from './hidden';
+import { relocationCheck } from './evadeWay';
 import { dhypot } from '../../core/detmath';
 
 export interface AttackOptions {
@@ -1048,41 +1047,6 @@ export interface PendingRelocation {
   log: string[];
 }
 
-/** Where a relocation would leave the evaders, or why they cannot go there. */
-export type RelocationCheck = { ok: true; pose: Pose; distance: number } | { ok: false; reason: string };
-
-/**
- * Whether Perfect Evaders may go to `to` (B §1.5): within their reach, by a straight way clear of
- * units and impassable ground that stays on the table and does not pass within 9" of any enemy
- * Colour Stand other than their attacker's (nor nearer to one than they already stood) [ENGINE
- * DEFAULT: a straight way]. They end facing their attacker, whom they then fire at.
- */
-export function relocationCheck(state: HmState, bf: Battlefield, evader: HmUnit, attacker: HmUnit | undefined, reach: number, to: Vec2): RelocationCheck {
-  const d = dhypot(to.x - evader.x, to.y - evader.y);
-  if (!Number.isFinite(d)) return { ok: false, reason: 'the evaders need a place to go' };
-  if (d > reach + 0.5) return { ok: false, reason: `${evader.name} may go at most ${toInches(reach).toFixed(0)}" after a Perfect Evade, not ${toInches(d).toFixed(1)}"` };
-  const heading = d > 0.5 ? angleOf(sub(to, colourPoint(evader))) : evader.facing;
-  const facing = attacker && !attacker.removed ? angleOf(sub(colourPoint(attacker), to)) : heading;
-  const w = walk(state, bf, evader, heading, d, facing, { exemptHalts: true });
-  if (w.travelled < d - 0.5) return { ok: false, reason: `${evader.name} cannot get there: ${w.stoppedBy ?? 'the way is blocked'}` };
-  if (w.leftTable) return { ok: false, reason: `${evader.name} would leave the table` };
-  const limit = inch(9);
-  const steps = Math.max(1, Math.ceil(d / inch(0.25)));
-  const known = new Set(unitsKnownTo(state, evader.side).map((k) => k.id));
-  for (const e of liveUnits(state)) {
-    if (e.side === evader.side || e.id === attacker?.id || e.rs.general?.attachedTo || !known.has(e.id)) continue;
-    const theirs = colourStand(e);
-    const start = rectDistance(colourStand(evader), theirs);
-    const allowed = Math.min(limit, start);
-    for (let k = 1; k <= steps; k++) {
-      const p = { x: evader.x + ((to.x - evader.x) * k) / steps, y: evader.y + ((to.y - evader.y) * k) / steps };
-      const near = rectDistance(colourStand({ ...evader, ...p, facing: k === steps ? facing : evader.facing }), theirs);
-      if (near < allowed - 1) return { ok: false, reason: `the way passes within 9" of ${e.name}'s Colour Stand (${toInches(near).toFixed(1)}")` };
-    }
-  }
-  return { ok: true, pose: { x: to.x, y: to.y, facing }, distance: d };
-}
-
 /** The Perfect Evaders go where their side chose, or stay (`to` null), then fire, and the Attack ends (B §1.5). */
 export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, side: string, to: Vec2 | null): void {
   const p = state.rules.pendingRelocation;
@@ -1097,7 +1061,8 @@ export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContex
   const log = [...p.log];
   if (check?.ok) {
     const dir = check.distance > 0.5 ? ` ${toInches(check.distance).toFixed(1)}"` : '';
-    log.push(`${evader.name} slips away${dir} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
+    const round = check.way.length > 2 ? ' by a way round what stood in its path' : '';
+    log.push(`${evader.name} slips away${dir}${round} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
   } else log.push(`${evader.name} stays where it is after its Perfect Evade`);
   log.push(...evaderFire(state, bf, ctx, evader, attacker, p.earlier));
   const a: Side = { ...p.attackerSide, unit: attacker, opponent: evader };
