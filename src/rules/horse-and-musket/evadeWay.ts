@@ -110,7 +110,10 @@ function roomAt(state: HmState, bf: Battlefield, evader: HmUnit, pose: Pose): bo
  * Stands as the rule asks; every leg of it walked for real.
  */
 function wayRound(state: HmState, bf: Battlefield, evader: HmUnit, all: readonly Guard[], reach: number, to: Vec2, facing: number): { points: Vec2[]; length: number } | null {
-  const others = liveUnits(state).filter((o) => o.id !== evader.id && !o.rs.general?.attachedTo && !isSkirmisher(o));
+  // Only units that could stand in the way: none whose Colour Stand is further than the reach and a long unit's width.
+  const outOfReach = (o: HmUnit): boolean => dhypot(o.x - evader.x, o.y - evader.y) > reach + inch(12);
+  const far = liveUnits(state).filter((o) => o.id !== evader.id && outOfReach(o)).map((o) => o.id);
+  const others = liveUnits(state).filter((o) => o.id !== evader.id && !o.rs.general?.attachedTo && !isSkirmisher(o) && !outOfReach(o));
   const rects = others.flatMap((o) => o.stands.map((s) => standRect(o, s)));
   const troop = evader.rs.troop;
   const standable = (p: Vec2): boolean => {
@@ -129,7 +132,7 @@ function wayRound(state: HmState, bf: Battlefield, evader: HmUnit, all: readonly
     const len = dhypot(b.x - a.x, b.y - a.y);
     if (len < 0.5) return true;
     const probe = { ...evader, x: a.x, y: a.y };
-    const leg = walk(state, bf, probe, angleOf(sub(b, a)), len, evader.facing, { exemptHalts: true, colourStandOnly: true });
+    const leg = walk(state, bf, probe, angleOf(sub(b, a)), len, evader.facing, { exemptHalts: true, colourStandOnly: true, ignore: far });
     return leg.travelled >= len - 0.5 && !tooNear(evader, [a, b], evader.facing, all);
   };
   const way = findWay({ x: evader.x, y: evader.y }, to, { cell: WAY_CELL, maxLength: reach, standable, clear });
