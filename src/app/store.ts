@@ -415,6 +415,8 @@ function needsHandover(view: GameView): boolean {
   const s = get();
   const ruleset = s.rulesets.find((r) => r.id === view.state.rulesetId);
   const active = view.state.active;
+  // While the armies are set up, the deployment's own cover decides (DeployPanel.tsx).
+  if (view.state.phase === 'deploy') return false;
   return s.opponent === 'human' && !!ruleset && secretGame(ruleset, view.state.options) && !!active && !view.state.result && active !== shownSide;
 }
 
