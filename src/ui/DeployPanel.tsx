@@ -118,7 +118,7 @@ export function DeployHandover() {
   return (
     <PassTheScreen
       side={active}
-      why={(name) => `Deployment is secret: the table stays covered until the player of the ${name} has the screen, so neither sees the other's plan.`}
+      why={(name) => `Each side's table shows what the other may not see (a deployment plan, secret ground): it stays covered until the player of the ${name} has the screen.`}
       reveals="my deployment"
       onTake={() => useDeploy.setState({ shownTo: active })}
       testId="deploy-handover"
