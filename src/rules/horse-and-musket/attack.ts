@@ -886,8 +886,8 @@ function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] 
     if (TROOPS[win.unit.rs.troop].mounted && win.chargedHome && good(win.unit) > good(l)) {
       disorderStands(l, l.stands.length);
       const beyond = inch(2) + Math.max(...l.stands.map((s) => s.depth)) + Math.max(...win.unit.stands.map((s) => s.depth));
-      const w = walk(state, bf, win.unit, win.unit.facing, beyond, win.unit.facing, { exemptHalts: true, ignore: [l.id] });
-      notes.push(`${win.unit.name} breaks through ${l.name}`, ...moveTo(state, bf, win.unit, w.pose));
+      const m = moveThroughGaps(state, bf, win.unit, win.unit.facing, beyond, win.unit.facing, { exemptHalts: true, ignore: [l.id] });
+      notes.push(`${win.unit.name} breaks through ${l.name}`, ...moveStory(win.unit, m));
       state.rules.breakthroughOrder = win.unit.id;
       continue;
     }
