@@ -101,7 +101,17 @@ function roomAt(state: HmState, bf: Battlefield, evader: HmUnit, pose: Pose): bo
   if (offTable(placed, TABLE)) return false;
   const others = liveUnits(state).filter((o) => o.id !== evader.id && !o.rs.general?.attachedTo);
   const hit = sweptCollisions(placed, pose, others, zoneContext(state, bf));
-  return !hit.terrain && hit.friends.length === 0 && hit.enemies.length === 0;
+  if (hit.friends.length > 0 || hit.enemies.length > 0) return false;
+  return !placed.stands.some((s) => onBarredGround(bf, standRect(placed, s), evader.rs.troop));
+}
+
+/** Whether a stand lies on ground its troops may not enter: at its centre, or across its edges or diagonals (a thin wall may lie between its corners). */
+function onBarredGround(bf: Battlefield, r: OrientedRect, troop: HmUnit['rs']['troop']): boolean {
+  const c = { x: r.cx, y: r.cy };
+  if (impassableFor(bf, c, troop)) return true;
+  const inset = corners(r).map((q) => lerp(q, c, 0.02));
+  const lines: [Vec2, Vec2][] = [...inset.map((q, i): [Vec2, Vec2] => [q, inset[(i + 1) % 4]!]), [inset[0]!, inset[2]!], [inset[1]!, inset[3]!]];
+  return lines.some(([a, b]) => pathBlocked(bf, a, b, troop) !== undefined);
 }
 
 /**
@@ -121,11 +131,7 @@ function wayRound(state: HmState, bf: Battlefield, evader: HmUnit, all: readonly
     const pts = corners(r);
     if (pts.some((q) => q.x < 0 || q.y < 0 || q.x > TABLE.width || q.y > TABLE.depth)) return false;
     if (rects.some((o) => rectsOverlap(r, o) || pointInRect(o, p))) return false;
-    // Ground it may not enter under the stand: at its centre, or crossing its edges or diagonals (a thin wall lies between its corners).
-    if (impassableFor(bf, p, troop)) return false;
-    const inset = pts.map((q) => lerp(q, p, 0.02));
-    const lines: [Vec2, Vec2][] = [...inset.map((q, i): [Vec2, Vec2] => [q, inset[(i + 1) % 4]!]), [inset[0]!, inset[2]!], [inset[1]!, inset[3]!]];
-    if (lines.some(([a, b]) => pathBlocked(bf, a, b, troop) !== undefined)) return false;
+    if (onBarredGround(bf, r, troop)) return false;
     return all.every((g) => rectDistance(r, g.stand) >= g.allowed - 1);
   };
   const clear = (a: Vec2, b: Vec2): boolean => {

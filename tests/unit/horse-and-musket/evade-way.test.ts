@@ -112,4 +112,10 @@ describe('a refused relocation leaves the game as it was', () => {
     const s0 = perfectBeforeWell();
     expect(refuse(s0, relocate({ x: 36, y: 31.5 }))).toBe('S cannot get there: impassable terrain ahead, and there is no way round within 6"');
   });
+
+  it('a place where the chain, gathered round its Colour Stand, would stand on the well is refused, though a way round leads there', () => {
+    const s0 = perfectBeforeWell();
+    // The Colour Stand at (33.5", 28") is clear of the well; the chain's stand 2.3" to its side is on it.
+    expect(refuse(s0, relocate({ x: 33.5, y: 28 }))).toBe('S cannot get there: impassable terrain ahead');
+  });
 });
