@@ -640,6 +640,8 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   id: 'horse-and-musket',
   name: 'Horse & Musket (Resolve)',
   source: 'the Horse & Musket draft rulebook (seed 000), with the digest\'s resolutions',
+  // 2: the terrain kinds and extra fords are rolled after the postures, and the armies placed after them.
+  rulesEdition: 2,
   lengthUnit: 'in',
   options: HM_OPTIONS,
   notes: HORSE_AND_MUSKET_NOTES,
