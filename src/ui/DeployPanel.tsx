@@ -118,7 +118,7 @@ export function DeployHandover() {
   return (
     <PassTheScreen
       side={active}
-      why={(name) => `Each side's table shows what the other may not see (a deployment plan, secret ground): it stays covered until the player of the ${name} has the screen.`}
+      why={(name) => `Something on the table is not for the other side's eyes (a deployment plan, secret ground): it stays covered until the player of the ${name} has the screen.`}
       reveals="my deployment"
       onTake={() => useDeploy.setState({ shownTo: active })}
       testId="deploy-handover"
