@@ -51,6 +51,7 @@ import {
   attackLine,
   attackRange,
   colourStand,
+  contactSides,
   flankOrRearThreats,
   flankSupport,
   rearSupport,
@@ -880,24 +881,115 @@ function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] 
     if (TROOPS[win.unit.rs.troop].mounted && win.chargedHome && good(win.unit) > good(l)) {
       disorderStands(l, l.stands.length);
       const beyond = inch(2) + Math.max(...l.stands.map((s) => s.depth)) + Math.max(...win.unit.stands.map((s) => s.depth));
-      const w = walk(state, bf, win.unit, win.unit.facing, beyond, win.unit.facing, { exemptHalts: true, ignore: [l.id] });
-      notes.push(`${win.unit.name} breaks through ${l.name}`, ...moveTo(state, bf, win.unit, w.pose));
-      state.rules.breakthroughOrder = win.unit.id;
+      notes.push(`${win.unit.name} breaks through ${l.name}, every stand of ${l.name} disordered`, ...pressOn(state, bf, win.unit, win.unit.facing, beyond, [l.id]));
+      if (!win.unit.removed) offerBreakthroughOrder(state, win.unit);
       continue;
     }
-    // Thrown back 2" (A §21.1); a mounted victor follows.
-    const heading = angleOf(sub(colourPoint(l), colourPoint(win.unit)));
-    const w = walk(state, bf, l, heading, inch(2), l.facing, { exemptHalts: true });
-    notes.push(`${l.name} is thrown back`, ...moveTo(state, bf, l, w.pose));
-    if (w.hitEnemy) notes.push(...destroyUnit(state, l, 'thrown back into the enemy'));
-    else if (w.hitTerrain) disorderStands(l, l.stands.length);
+    // Thrown back 2" straight away from the victor (A §21.1).
+    notes.push(...throwBack(state, bf, l, win.unit, angleOf(sub(colourPoint(l), colourPoint(win.unit)))));
     // The victor follows: always when mounted; foot only against foot with neither in cover (A §21.1).
     const foot = (x: HmUnit): boolean => TROOPS[x.rs.troop].foot;
     const open = (x: HmUnit, from: HmUnit): boolean => fireCover(bf, x, colourPoint(from)) === 'none';
     const follows = TROOPS[win.unit.rs.troop].mounted || (foot(win.unit) && foot(l) && open(win.unit, l) && open(l, win.unit));
-    if (follows && !l.removed) closeTo(state, bf, win.unit, l, inch(2) + 2);
+    if (follows && !l.removed) notes.push(...followUp(state, bf, win.unit, l));
   }
   return notes;
+}
+
+/** How far a thrown-back unit goes, and each step enemies in a victor's way are pushed (A §21.1-21.2). */
+const THROW_BACK = inch(2);
+
+/**
+ * Throw a beaten unit 2" back along `heading`, away from `by` (A §21.1). Enemy stands already touching
+ * its flank or rear (other than `by`, whose contact is what throws it back) leave it nowhere to go: it
+ * is destroyed. On the way it passes through friends, every stand of both disordered; it is
+ * destroyed if it meets an enemy, and stops with every stand disordered at impassable ground.
+ */
+function throwBack(state: HmState, bf: Battlefield, u: HmUnit, by: HmUnit, heading: number): string[] {
+  const pinned = contactSides(u, liveUnits(state)).find((c) => c.unit !== by.id && c.side !== 'front');
+  if (pinned) {
+    const e = unitById(state, pinned.unit)!;
+    return [`${u.name} is thrown back with ${e.name} against its ${pinned.side}`, ...destroyUnit(state, u, `caught between ${by.name} and ${e.name}`)];
+  }
+  const notes: string[] = [];
+  const passed: string[] = [];
+  let moved = 0;
+  // Each pass ends at the next friend met (passed through on the next) or at what stops it for good.
+  for (let guard = 0; guard < 8 && moved < THROW_BACK - 0.5 && !u.removed; guard++) {
+    const w = walk(state, bf, u, heading, THROW_BACK - moved, u.facing, { exemptHalts: true, ignore: [by.id, ...passed] });
+    const moves = moveTo(state, bf, u, w.pose);
+    moved += w.travelled;
+    if (w.hitEnemy) {
+      const e = unitById(state, w.hitEnemy)!;
+      notes.push(`${u.name} is thrown back into ${e.name}`, ...moves, ...destroyUnit(state, u, `thrown back into ${e.name}`));
+      return notes;
+    }
+    if (w.hitFriend) {
+      const f = unitById(state, w.hitFriend)!;
+      passed.push(f.id);
+      disorderStands(u, u.stands.length);
+      disorderStands(f, f.stands.length);
+      notes.push(`${u.name} is thrown back into ${f.name}: they interpenetrate, every stand of both disordered`, ...moves);
+      continue;
+    }
+    if (w.hitTerrain) {
+      disorderStands(u, u.stands.length);
+      notes.push(`${u.name} is thrown back ${toInches(moved).toFixed(1)}" against impassable ground: every stand disordered`, ...moves);
+      return notes;
+    }
+    notes.push(`${u.name} is thrown back ${toInches(moved).toFixed(1)}"${w.stoppedBy && w.travelled < THROW_BACK - moved - 0.5 ? ` (${w.stoppedBy})` : ''}`, ...moves);
+    break;
+  }
+  return notes;
+}
+
+/**
+ * A victor's move after its opponent (A §21.1 following, §21.2 breakthrough): straight along
+ * `heading` up to `dist`. It never collides: it halts 2" short of a friend, and an enemy in the way
+ * (other than `ignore`) is thrown back 2" at a time until the victor has room.
+ */
+function pressOn(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number, ignore: readonly string[]): string[] {
+  const notes: string[] = [];
+  let left = dist;
+  for (let guard = 0; guard < 16 && left > 0.5 && !u.removed; guard++) {
+    const w = walk(state, bf, u, heading, left, u.facing, { exemptHalts: true, ignore: [...ignore] });
+    const metId = w.hitEnemy ?? w.hitFriend;
+    if (!metId) {
+      notes.push(...moveTo(state, bf, u, w.pose));
+      break;
+    }
+    const met = unitById(state, metId)!;
+    // The walk stops on its last clear step; find the exact point of contact.
+    const exact = contactAlong(u, heading, Math.min(left, w.travelled + inch(0.5)), [met]);
+    const touch = Math.max(w.travelled, exact?.distance ?? w.travelled);
+    if (met.side === u.side) {
+      const go = Math.max(0, touch - inch(2));
+      notes.push(...moveTo(state, bf, u, walk(state, bf, u, heading, go, u.facing, { exemptHalts: true, ignore: [...ignore] }).pose));
+      notes.push(`${u.name} halts 2" short of ${met.name}`);
+      break;
+    }
+    notes.push(...moveTo(state, bf, u, walk(state, bf, u, heading, touch, u.facing, { exemptHalts: true, ignore: [...ignore] }).pose));
+    left -= touch;
+    const before = { x: met.x, y: met.y };
+    notes.push(`${met.name} is in ${u.name}'s way`, ...throwBack(state, bf, met, u, heading));
+    // A unit that could not give way (impassable ground behind it) stops the victor.
+    if (!met.removed && dhypot(met.x - before.x, met.y - before.y) < 1) break;
+  }
+  return notes;
+}
+
+/** The breakthrough's immediate free order (A §21.2): the victor's side gives it, or declines it, before anything else (breakthrough.ts). */
+function offerBreakthroughOrder(state: HmState, u: HmUnit): void {
+  state.rules.breakthroughOrder = u.id;
+  state.active = u.side;
+}
+
+/** A winner following its thrown-back opponent into contact (A §21.1): at most 2", pushing enemies and halting short of friends. */
+function followUp(state: HmState, bf: Battlefield, win: HmUnit, l: HmUnit): string[] {
+  const heading = angleOf(sub(colourPoint(l), colourPoint(win)));
+  const contact = contactAlong(win, heading, THROW_BACK + 2, [l]);
+  const notes = pressOn(state, bf, win, heading, contact ? contact.distance : THROW_BACK, [l.id]);
+  return [touching(win, l) ? `${win.name} follows up` : `${win.name} follows`, ...notes];
 }
 
 /** Walk a unit straight along a heading; evaders that meet the enemy or impassable ground are destroyed (B §1.5). */
