@@ -917,13 +917,16 @@ function throwBack(state: HmState, bf: Battlefield, u: HmUnit, by: HmUnit, headi
   // Each pass ends at the next friend met (passed through on the next) or at what stops it for good.
   for (let guard = 0; guard < 8 && moved < THROW_BACK - 0.5 && !u.removed; guard++) {
     const w = walk(state, bf, u, heading, THROW_BACK - moved, u.facing, { exemptHalts: true, ignore: [by.id, ...passed] });
-    const moves = moveTo(state, bf, u, w.pose);
-    moved += w.travelled;
     if (w.hitEnemy) {
+      // It dies where it meets the enemy: its marker goes there (A33).
       const e = unitById(state, w.hitEnemy)!;
-      notes.push(`${u.name} is thrown back into ${e.name}`, ...moves, ...destroyUnit(state, u, `thrown back into ${e.name}`));
+      const exact = contactAlong(u, heading, Math.min(THROW_BACK - moved, w.travelled + inch(0.5)), [e]);
+      const at = Math.max(w.travelled, exact?.distance ?? w.travelled);
+      notes.push(`${u.name} is thrown back into ${e.name}`, ...moveTo(state, bf, u, { ...pointAhead(u, heading, at), facing: u.facing }), ...destroyUnit(state, u, `thrown back into ${e.name}`));
       return notes;
     }
+    const moves = moveTo(state, bf, u, w.pose);
+    moved += w.travelled;
     if (w.hitFriend) {
       const f = unitById(state, w.hitFriend)!;
       passed.push(f.id);

@@ -45,7 +45,7 @@ export type OrderId =
   | 'unlimber'
   | 'spike';
 
-const ORDER_LABELS: Record<OrderId, string> = {
+export const ORDER_LABELS: Record<OrderId, string> = {
   move: 'Move',
   wheel: 'Wheel',
   turn: 'Turn about',
@@ -66,7 +66,7 @@ const ORDER_LABELS: Record<OrderId, string> = {
   spike: 'Spike the gun',
 };
 
-const ORDER_GROUP: Record<OrderId, string> = {
+export const ORDER_GROUP: Record<OrderId, string> = {
   move: 'move',
   wheel: 'move',
   turn: 'move',
@@ -239,7 +239,7 @@ export function ordersFor(state: HmState, bf: Battlefield, u: HmUnit, cardKind: 
 }
 
 /** Set the formation a Prussian unit declares at its first order (B §3.3): a column marches as one deployed so. */
-function declareFormation(state: HmState, u: HmUnit, value: unknown, ctx: RuleContext): void {
+export function declareFormation(state: HmState, u: HmUnit, value: unknown, ctx: RuleContext): void {
   if (u.rs.formationDeclared) return;
   if (value !== 'line' && value !== 'column') throw new RuleError(`${u.name}'s first order must say whether it stands in line or column`);
   u.rs.formationDeclared = true;
@@ -394,10 +394,8 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
     throw new RuleError(`${u.name} has no target it may ${ORDER_LABELS[order]} now: it needs one in range, in sight, on a clear line and of a kind it may attack`);
   }
   if (!allowed) throw new RuleError(`${u.name} cannot be given the ${ORDER_LABELS[order] ?? order} order now`);
-  // A breakthrough's free order is this one if the victor takes it; any order ends it (A §21.2).
-  const afterBreakthrough = rules.breakthroughOrder === u.id;
-  rules.breakthroughOrder = null;
-  carryOut(state, bf, u, order, action, ctx, afterBreakthrough);
+  // A breakthrough's free order is given without a card (breakthrough.ts).
+  carryOut(state, bf, u, order, action, ctx, false);
   // Spend the card, or count the order on the card in play.
   if (rules.activeCard) {
     // Firing is not a battery's one order: it may still manhandle, limber or unlimber (B §2.1).
@@ -414,7 +412,7 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
   }
 }
 
-function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, action: Action, ctx: RuleContext, afterBreakthrough: boolean): void {
+export function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, action: Action, ctx: RuleContext, afterBreakthrough: boolean): void {
   const units = liveUnits(state);
   switch (order) {
     case 'move':

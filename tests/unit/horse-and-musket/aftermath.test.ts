@@ -1,0 +1,134 @@
+/** Thrown back, breakthrough and its free order with scripted dice on the flat table (A §21). */
+
+import { describe, expect, it } from 'vitest';
+import type { HmUnit } from '../../../src/rules/horse-and-musket/types';
+import { act, attack, buildState, disordered, event, expectPose, legal, makeGeneral, makeUnit, refuse, STAND, unit, UP, type UnitSpec } from './fixture';
+
+const MM = 1 / 25.4;
+/** Half a 40 mm stand's depth, inches. */
+const HALF = (STAND / 2) * MM;
+const generals = (): HmUnit[] => [makeGeneral('ga', 'a', 10, 2), makeGeneral('gb', 'b', 60, 46)];
+
+/** Attacker A (side a, facing up) and defender D (side b, facing down at y 26), with others. */
+function duel(a: Partial<UnitSpec> & { y: number }, extra: HmUnit[] = []) {
+  return buildState({
+    units: [makeUnit({ id: 'A', side: 'a', troop: 'infantry', x: 36, ...a }), makeUnit({ id: 'D', side: 'b', troop: 'infantry', x: 36, y: 26 }), ...extra, ...generals()],
+    hands: { a: extra.some((u) => u.id === 'B') ? ['u:A:1', 'u:B:1'] : ['u:A:1'] },
+  });
+}
+
+// Elite infantry charges home from 9" back, D stands (6) and is Uncertain, loses 3 stands to the
+// charge and is thrown back 2" from y 26 (its rear edge at 26 + HALF).
+const FOOT = { y: 26 - 9, status: 'elite' as const };
+const FOOT_DICE = [6, 6, 4, 3, 4, 5, 1, 2, 6, 5, 1, 1, 1, 1];
+
+describe('thrown back (A §21.1)', () => {
+  it('into a friend: they interpenetrate and every stand of both is disordered', () => {
+    // F faces away from D (no rear support), its rear edge 1.9" behind D's rear edge.
+    const F = makeUnit({ id: 'F', side: 'b', troop: 'infantry', x: 36, y: 26 + 2 * HALF + 1.9, facing: UP, stands: 3 });
+    const r = attack(duel(FOOT, [F]), 'A', 'D', FOOT_DICE);
+    const text = event(r.events, 'attack-result').text;
+    expect(text).toContain('A charges home');
+    expect(text).toContain('D is thrown back into F: they interpenetrate, every stand of both disordered');
+    const D = unit(r.state, 'D');
+    const f = unit(r.state, 'F');
+    // The full 2", through the friend's front.
+    expectPose(D, 36, 28);
+    expect(D.removed).toBe(false);
+    expect([D.stands.length, disordered(D)]).toEqual([2, 2]);
+    expect([f.stands.length, disordered(f)]).toEqual([3, 3]);
+    expectPose(f, 36, 26 + 2 * HALF + 1.9);
+  });
+
+  it('into an enemy: the whole beaten unit is destroyed', () => {
+    const E = makeUnit({ id: 'E', side: 'a', troop: 'infantry', x: 36, y: 26 + 2 * HALF + 1.9, facing: UP, stands: 3 });
+    const r = attack(duel(FOOT, [E]), 'A', 'D', FOOT_DICE);
+    const text = event(r.events, 'attack-result').text;
+    expect(text).toContain('D is thrown back into E');
+    expect(text).toContain('D is destroyed (thrown back into E)');
+    const D = unit(r.state, 'D');
+    expect(D.removed).toBe(true);
+    expect(D.rs.removedBy).toBe('destroyed');
+    // It got as far as E, 1.9", and left its marker there; E is untouched.
+    expect(D.y / 25.4).toBeCloseTo(27.9, 1);
+    expect(r.state.rules.destroyedMarkers).toEqual([{ side: 'b', x: D.x, y: D.y }]);
+    expect(disordered(unit(r.state, 'E'))).toBe(0);
+    // Nobody is left to follow: A stays where the charge met D.
+    expectPose(unit(r.state, 'A'), 36, 26 - 2 * HALF);
+  });
+
+  it('with enemy stands touching its rear: destroyed where it stands', () => {
+    // E's rear edge against D's rear edge, facing away.
+    const E = makeUnit({ id: 'E', side: 'a', troop: 'infantry', x: 36, y: 26 + 2 * HALF, facing: UP, stands: 3 });
+    const r = attack(duel(FOOT, [E]), 'A', 'D', FOOT_DICE);
+    const text = event(r.events, 'attack-result').text;
+    expect(text).toContain('D is thrown back with E against its rear');
+    expect(text).toContain('D is destroyed (caught between A and E)');
+    const D = unit(r.state, 'D');
+    expect(D.removed).toBe(true);
+    expectPose(D, 36, 26);
+  });
+});
+
+describe('breakthrough (A §21.2)', () => {
+  // Cuirassiers 17" from D's front: the 18" charge reaches; the dice give a breakthrough.
+  const CAV = { troop: 'cuirassier' as const, y: 26 - 17 - STAND * MM };
+  const CAV_DICE = [5, 5, 3, 3, 6, 6, 1, 1, 1, 1, 1, 1, 1];
+
+  it('enemies in the way are thrown back 2" at a time until the victor has room', () => {
+    // G, a friend of D facing away from it, its rear edge 0.2" behind D's rear edge.
+    const gRear = 26 + HALF + 0.2;
+    const G = makeUnit({ id: 'G', side: 'b', troop: 'infantry', x: 36, y: gRear + HALF, facing: UP, stands: 3 });
+    const r = attack(duel(CAV, [G]), 'A', 'D', CAV_DICE);
+    const text = event(r.events, 'attack-result').text;
+    expect(text).toContain('A breaks through D, every stand of D disordered');
+    expect(text).toContain("G is in A's way. G is thrown back 2.0\". G is in A's way. G is thrown back 2.0\"");
+    const A = unit(r.state, 'A');
+    const g = unit(r.state, 'G');
+    // A's front edge ends 2" + D's depth + its own depth beyond D's front (A49); G was pushed twice.
+    const aFront = 26 - HALF + 2 + 4 * HALF;
+    expectPose(A, 36, aFront - HALF);
+    expectPose(g, 36, gRear + 4 + HALF);
+    expect(disordered(g)).toBe(0);
+    expect(g.removed).toBe(false);
+  });
+
+  it('the victor halts 2" short of a friend in its way', () => {
+    // F, a friend of A, 3" beyond D's rear edge, facing away.
+    const F = makeUnit({ id: 'F', side: 'a', troop: 'infantry', x: 36, y: 26 + HALF + 3 + HALF, facing: UP, stands: 3 });
+    const r = attack(duel(CAV, [F]), 'A', 'D', CAV_DICE);
+    expect(event(r.events, 'attack-result').text).toContain('A halts 2" short of F');
+    // A's front edge 2" short of F's rear edge.
+    expectPose(unit(r.state, 'A'), 36, 26 + HALF + 1 - HALF);
+    expectPose(unit(r.state, 'F'), 36, 26 + HALF + 3 + HALF);
+  });
+
+  it('gives the victor an immediate free order: no card is spent, and nothing else may be done first', () => {
+    const s = duel(CAV, [makeUnit({ id: 'B', side: 'a', troop: 'infantry', x: 10, y: 10 })]);
+    const r = attack(s, 'A', 'D', CAV_DICE);
+    expect(r.state.rules.breakthroughOrder).toBe('A');
+    const offered = legal(r.state);
+    expect(offered.every((l) => l.unit === 'A')).toBe(true);
+    expect(offered.map((l) => l.label)).toContain('Wheel (free order after the breakthrough)');
+    expect(offered.map((l) => l.label)).toContain('A: no free order');
+    expect(offered.filter((l) => l.action.type === 'order').every((l) => l.action.free === true && l.action.card === undefined)).toBe(true);
+    // Another unit's order waits.
+    expect(refuse(r.state, { type: 'order', side: 'a', unit: 'B', card: 'u:B:1', order: 'wheel', angle: 0.2 })).toBe('A has broken through: give it its free order, or let it go, first');
+    const hand = [...r.state.rules.sides.a!.hand];
+    const w = act(r.state, { type: 'order', side: 'a', unit: 'A', order: 'wheel', angle: 0.3, free: true });
+    expect(event(w.events, 'order').text).toBe('A takes its free order after the breakthrough (no card): Wheel');
+    expect(w.state.rules.sides.a!.hand).toEqual(hand);
+    expect(w.state.rules.breakthroughOrder).toBe(null);
+    expect(w.state.rules.cardsPlayedThisTurn).toBe(r.state.rules.cardsPlayedThisTurn);
+    expect(unit(w.state, 'A').facing).toBeCloseTo(Math.PI / 2 + 0.3, 3);
+    // Now the side's other units may be ordered again.
+    expect(legal(w.state).some((l) => l.unit === 'B')).toBe(true);
+  });
+
+  it('may be let go', () => {
+    const r = attack(duel(CAV), 'A', 'D', CAV_DICE);
+    const k = act(r.state, { type: 'skip-breakthrough-order', side: 'a', unit: 'A' });
+    expect(event(k.events, 'order').text).toBe('A takes no free order after its breakthrough');
+    expect(k.state.rules.breakthroughOrder).toBe(null);
+  });
+});
