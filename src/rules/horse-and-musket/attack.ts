@@ -557,8 +557,8 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   const zc = zoneContext(state, bf);
   const units = liveUnits(state);
   const continued = touching(attacker, defender);
+  const log: string[] = continued ? faceRenewedCombat(state, bf, attacker, defender) : [];
   const aspect = attackAspect(attacker, defender);
-  const log: string[] = [];
   if (!continued && attacker.rs.troop !== 'skirmInf' && attacker.rs.troop !== 'skirmCav') {
     const line = attackLine(attacker, defender, units, zc);
     if (line.wheel !== 0) {
@@ -580,6 +580,28 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
     return;
   }
   fight(state, bf, ctx, attacker, defender, opts, declared);
+}
+
+/**
+ * Combat renewed with a unit touching the other's flank or rear (A §23.5): the flanked unit turns to
+ * face its opponent, and the unit ordered to Attack closes frontages, its Colour Stand set front to
+ * front with its opponent's [ENGINE DEFAULT: engine-renewed-flank]. Nothing happens between units
+ * already front to front.
+ */
+function faceRenewedCombat(state: HmState, bf: Battlefield, attacker: HmUnit, defender: HmUnit): string[] {
+  const units = liveUnits(state);
+  const sideOf = (u: HmUnit, by: HmUnit): Aspect => contactSides(u, units).find((c) => c.unit === by.id)?.side ?? 'front';
+  const flanked = sideOf(defender, attacker) !== 'front' ? defender : sideOf(attacker, defender) !== 'front' ? attacker : null;
+  if (!flanked) return [];
+  const flanker = flanked === defender ? attacker : defender;
+  const where = sideOf(flanked, flanker);
+  const notes = [`${flanked.name} turns to face ${flanker.name} on its ${where}`];
+  notes.push(...moveTo(state, bf, flanked, { x: flanked.x, y: flanked.y, facing: wrapAngle(flanker.facing + Math.PI) }, { terrainDisorder: false, looseAllowed: false }));
+  const other = attacker === flanked ? defender : flanked;
+  const gap = (colourStand(attacker).depth + colourStand(other).depth) / 2;
+  const front = pointAhead(other, other.facing, gap);
+  notes.push(`${attacker.name} closes frontages with it`, ...moveTo(state, bf, attacker, { ...front, facing: wrapAngle(other.facing + Math.PI) }, { terrainDisorder: false, looseAllowed: false }));
+  return notes;
 }
 
 /** Cards spent on an Evade for +1 each (B §1.5): a skirmisher card of the matching kind, a Commander-in-chief's General card. */

@@ -132,3 +132,33 @@ describe('breakthrough (A §21.2)', () => {
     expect(k.state.rules.breakthroughOrder).toBe(null);
   });
 });
+
+describe('renewed combat on a flanked unit (A §23.5)', () => {
+  it('the flanked unit turns to face, the attacker closes frontages, and both fight on Chart G from the front', () => {
+    // A, two stands facing east, touches D's flank with its front edge (a longer line would reach round its rear).
+    const s = buildState({
+      units: [
+        makeUnit({ id: 'A', side: 'a', troop: 'infantry', x: 36 - 2.5 * STAND * MM - HALF, y: 26, facing: 0, stands: 2 }),
+        makeUnit({ id: 'D', side: 'b', troop: 'infantry', x: 36, y: 26 }),
+        ...generals(),
+      ],
+      hands: { a: ['u:A:1'] },
+    });
+    const r = attack(s, 'A', 'D', [6, 5, 4, 4, 4, 4, 1, 1, 1, 5, 1, 4, 3, 4]);
+    expect(event(r.events, 'attack').text).toBe('A renews the combat with D');
+    expect(event(r.events, 'attack').data).toEqual({ aspect: 'front', continued: true });
+    const tests = r.events.filter((e) => e.type === 'resolve');
+    expect(tests.map((e) => e.chart?.chart)).toEqual(['Chart G: continuing combat', 'Chart G: continuing combat']);
+    const text = event(r.events, 'attack-result').text;
+    expect(text).toMatch(/^D turns to face A on its flank\. A closes frontages with it/);
+    // D turned in place to face west and A's Colour Stand met D's front to front; then, beaten, D
+    // was thrown back 2" east, straight away from A, and A followed it.
+    expect(text).toContain('D is thrown back 2.0". A follows up');
+    const D = unit(r.state, 'D');
+    const A = unit(r.state, 'A');
+    expectPose(D, 38, 26, Math.PI);
+    expectPose(A, 38 - 2 * HALF, 26, 0);
+    // Facing its attacker, D inflicts combat dice too (A11).
+    expect(text).toContain("Combat dice on A's 1 disordered stand (4+ destroys): 4. A loses 1 stand");
+  });
+});
