@@ -298,6 +298,42 @@ function fallBack(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number;
   return notes;
 }
 
+/** How far a Retire goes (A §10, §19.6), and where a blocked one stops: the half-way point (A16). */
+const RETIRE = inch(9);
+
+/**
+ * A Retire, order or result (A §10, §19.6): the unit rides 9" along `heading` (its wheel of up to
+ * 45° already in it) and ends facing `face(where it stops)`. If units or ground block the way it
+ * stops at the half-way point, 4.5", or short of whatever blocks it sooner (A16).
+ */
+export function retireAlong(state: HmState, bf: Battlefield, u: HmUnit, heading: number, face: (at: Vec2) => number): { travelled: number; blockedBy: string | null; notes: string[] } {
+  const w = walk(state, bf, u, heading, RETIRE, u.facing, { exemptHalts: true });
+  const blockedBy = w.travelled < RETIRE - 0.5 ? (w.stoppedBy ?? 'the way is blocked') : null;
+  const travelled = blockedBy ? Math.min(w.travelled, RETIRE / 2) : RETIRE;
+  const at = pointAhead(u, heading, travelled);
+  return { travelled, blockedBy, notes: moveTo(state, bf, u, { ...at, facing: face(at) }) };
+}
+
+/**
+ * The Retire result (A §19.6), carried out by the program: straight away from the opponent, or, if
+ * that way is blocked or leaves the table, the smallest wheel (15° at a time, up to 45°, left
+ * first) that clears it; if none does, straight back to the half-way point. The unit then turns to
+ * face its opponent [ENGINE DEFAULT: engine-retire-result].
+ */
+function retireFrom(state: HmState, bf: Battlefield, u: HmUnit, o: HmUnit): string[] {
+  const straight = angleOf(sub(colourPoint(u), colourPoint(o)));
+  const clear = (wheel: number): boolean => {
+    const w = walk(state, bf, u, wrapAngle(straight + wheel), RETIRE, u.facing, { exemptHalts: true });
+    return w.travelled >= RETIRE - 0.5 && !w.leftTable;
+  };
+  const wheel = [0, 1, -1, 2, -2, 3, -3].map((k) => (k * Math.PI) / 12).find(clear) ?? 0;
+  const r = retireAlong(state, bf, u, wrapAngle(straight + wheel), (at) => angleOf(sub(colourPoint(o), at)));
+  const degrees = Math.round((Math.abs(wheel) * 180) / Math.PI);
+  const how = degrees ? `wheels ${degrees}° ${wheel > 0 ? 'left' : 'right'} (straight back is blocked) and ` : '';
+  const ridden = r.blockedBy ? `retires ${toInches(r.travelled).toFixed(1)}", stopping at the half-way point (${r.blockedBy})` : `retires ${toInches(r.travelled).toFixed(1)}"`;
+  return [`${u.name} ${how}${ridden}, then turns to face ${o.name}`, ...r.notes];
+}
+
 /** A unit destroyed outright: removed, with a marker friends count as broken within 9" (A §25). */
 export function destroyUnit(state: HmState, u: HmUnit, why: string): string[] {
   u.removed = true;
@@ -471,7 +507,7 @@ function retrograde(state: HmState, bf: Battlefield, s: Side): string[] {
       return [`${u.name} ${kind === 'withdraw' ? 'withdraws' : 'retreats'} 3"`, ...fallBack(state, bf, u, colourPoint(o), inch(3), true)];
     case 'retire':
       u.rs.shakenMarker = true;
-      return [`${u.name} retires 9"`, ...fallBack(state, bf, u, colourPoint(o), inch(9), true)];
+      return retireFrom(state, bf, u, o);
     case 'breakRun':
       disorderStands(u, u.stands.length);
       u.rs.retrograde = 'running';

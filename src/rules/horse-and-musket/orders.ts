@@ -13,7 +13,7 @@ import { arrivalBarred } from './arrivals';
 import { unitsKnownTo } from './hidden';
 import { cardLabel, discardFromHand } from './cards';
 import { TROOPS } from './charts';
-import { colourGap, destroyUnit, resolveAttack, touching } from './attack';
+import { colourGap, destroyUnit, resolveAttack, retireAlong, touching } from './attack';
 import { artilleryTargets, fireArtillery, GUESS_FACTOR, skirmishFire, skirmishTargets } from './fire';
 import { layoutStands, relayout } from './layout';
 import { moveCap, moveTo, pointAhead, walk, zoneContext } from './moves';
@@ -191,7 +191,7 @@ function pointParam(u: HmUnit, reach: number, label: string, sectors?: number[],
   return p;
 }
 
-const angleParam = (label: string, min = -Q, max = Q): ActionParam => ({ name: 'angle', kind: 'angle', label, min, max });
+const angleParam = (label: string, min = -Q, max = Q, name = 'angle'): ActionParam => ({ name, kind: 'angle', label, min, max });
 
 /** The enemy units this unit may Attack now, with the halted rule (A1: only the nearest eligible). */
 export function attackTargets(state: HmState, bf: Battlefield, u: HmUnit): HmUnit[] {
@@ -304,7 +304,7 @@ function ordersNow(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['k
     if (t.length) add('skirmish-fire', [{ name: 'target', kind: 'unit', label: 'Fire at', choices: t }]);
   }
   if (foot && !isSkirmisher(u) && !nationRules(u).noWithdraw) add('withdraw', [angleParam('Wheel after turning about')]);
-  if (mounted && !nationRules(u).cavalryNoVoluntaryRetire) add('retire', [angleParam('Wheel away')]);
+  if (mounted && !nationRules(u).cavalryNoVoluntaryRetire) add('retire', [angleParam('Wheel away'), angleParam('Then turn (left +, right −)', -Math.PI, Math.PI, 'face')]);
   return out;
 }
 
@@ -477,17 +477,23 @@ export function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: Orde
       const angle = num(action.angle ?? 0, 'the wheel');
       if (Math.abs(angle) > Q + SAME) throw new RuleError('the wheel is at most 45°');
       const heading = wrapAngle(u.facing + Math.PI + angle);
-      const dist = order === 'withdraw' ? inch(3) : inch(9);
+      if (order === 'retire') {
+        // Retire: then face any direction, the turn counted from the old facing (A §10).
+        const turn = num(action.face ?? 0, 'the facing');
+        if (Math.abs(turn) > Math.PI + SAME) throw new RuleError('the turn after a Retire is at most 180° either way');
+        const facing = wrapAngle(u.facing + turn);
+        const r = retireAlong(state, bf, u, heading, () => facing);
+        u.rs.shakenMarker = true;
+        const stop = r.blockedBy ? `, stopping at the half-way point (${r.blockedBy})` : '';
+        log(ctx, u, [`${u.name} retires ${toInches(r.travelled).toFixed(1)}"${stop}`, ...r.notes].join('. '));
+        return;
+      }
+      const dist = inch(3);
       const w = walk(state, bf, u, heading, dist, u.facing, { exemptHalts: true });
-      // Retire: blocked → the halfway point at most (A16).
-      const travelled = order === 'retire' && w.travelled < dist ? Math.min(w.travelled, inch(4.5)) : w.travelled;
-      const pose = { x: u.x + direction(heading).x * travelled, y: u.y + direction(heading).y * travelled, facing: u.facing };
-      const notes = moveTo(state, bf, u, pose);
-      if (order === 'withdraw') {
-        u.rs.retrograde = 'withdrawing';
-        u.rs.retrogradeHeading = heading;
-      } else u.rs.shakenMarker = true;
-      log(ctx, u, [`${u.name} ${order === 'withdraw' ? 'withdraws' : 'retires'} ${toInches(travelled).toFixed(1)}"`, ...notes].join('. '));
+      const notes = moveTo(state, bf, u, { x: u.x + direction(heading).x * w.travelled, y: u.y + direction(heading).y * w.travelled, facing: u.facing });
+      u.rs.retrograde = 'withdrawing';
+      u.rs.retrogradeHeading = heading;
+      log(ctx, u, [`${u.name} withdraws ${toInches(w.travelled).toFixed(1)}"`, ...notes].join('. '));
       return;
     }
     case 'halt':

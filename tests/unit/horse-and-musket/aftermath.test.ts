@@ -162,3 +162,64 @@ describe('renewed combat on a flanked unit (A §23.5)', () => {
     expect(text).toContain("Combat dice on A's 1 disordered stand (4+ destroys): 4. A loses 1 stand");
   });
 });
+
+describe('Retire (A §10, §19.6)', () => {
+  // Heavy cavalry A, 12" from D's front; 2+2 with +1 net is 5 on Chart D: Retire. Its rear edge is at 11.638".
+  const AY = 26 - 12 - STAND * MM;
+  const REAR = AY - HALF;
+  // Resolve A 2+2, D 3+3 (Stand); confrontation dice, none of which disorders.
+  const RETIRE_DICE = [2, 2, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+  const retireDuel = (extra: HmUnit[] = []) =>
+    buildState({
+      units: [makeUnit({ id: 'A', side: 'a', troop: 'heavyCav', x: 36, y: AY }), makeUnit({ id: 'D', side: 'b', troop: 'infantry', x: 36, y: 26 }), ...extra, ...generals()],
+      hands: { a: ['u:A:1'] },
+    });
+  /** A friend of A facing away from it (no rear support), `stands` wide, its front edge 5" behind A's rear edge. */
+  const behind = (stands: number): HmUnit => makeUnit({ id: 'F', side: 'a', troop: 'infantry', x: 36, y: REAR - 5 - HALF, facing: -Math.PI / 2, stands });
+
+  it('the result: 9" straight away from the opponent when the way is clear, then facing it; shaken', () => {
+    const r = attack(retireDuel(), 'A', 'D', RETIRE_DICE);
+    expect(event(r.events, 'resolve', 'A').chart).toEqual({ chart: 'Chart D: cavalry attacking or counter-attacking', row: '5: Retire' });
+    expect(event(r.events, 'attack-result').text).toContain('A retires 9.0", then turns to face D');
+    const A = unit(r.state, 'A');
+    expectPose(A, 36, AY - 9, Math.PI / 2);
+    expect(A.rs.shakenMarker).toBe(true);
+  });
+
+  it('the result wheels (up to 45°) round a friend straight behind it', () => {
+    // One stand behind the Colour Stand: 15° and 30° either way still meet it; 45° left clears it.
+    const r = attack(retireDuel([behind(1)]), 'A', 'D', RETIRE_DICE);
+    expect(event(r.events, 'attack-result').text).toContain('A wheels 45° left (straight back is blocked) and retires 9.0", then turns to face D');
+    const A = unit(r.state, 'A');
+    const x = 36 + 9 * Math.SQRT1_2;
+    const y = AY - 9 * Math.SQRT1_2;
+    expectPose(A, x, y, Math.atan2(26 - y, 36 - x));
+    expect(disordered(unit(r.state, 'F'))).toBe(0);
+  });
+
+  it('the result stops at the half-way point when every way is blocked', () => {
+    // Nine stands behind: no wheel up to 45° gets past them within 9".
+    const r = attack(retireDuel([behind(9)]), 'A', 'D', RETIRE_DICE);
+    expect(event(r.events, 'attack-result').text).toContain('A retires 4.5", stopping at the half-way point (F in the way), then turns to face D');
+    expectPose(unit(r.state, 'A'), 36, AY - 4.5, Math.PI / 2);
+    expect(disordered(unit(r.state, 'F'))).toBe(0);
+  });
+
+  it('the order: the player wheels, retires 9" and chooses the final facing', () => {
+    const s = retireDuel();
+    const offered = legal(s).find((l) => l.unit === 'A' && l.action.order === 'retire')!;
+    expect(offered.params.map((p) => p.name)).toEqual(['angle', 'face']);
+    const r = act(s, { type: 'order', side: 'a', unit: 'A', card: 'u:A:1', order: 'retire', angle: 0, face: Math.PI / 2 });
+    expect(event(r.events, 'order').text).toBe('A retires 9.0"');
+    const A = unit(r.state, 'A');
+    expectPose(A, 36, AY - 9, Math.PI);
+    expect(A.rs.shakenMarker).toBe(true);
+  });
+
+  it('the order stops at the half-way point when blocked, facing as the player chose', () => {
+    const s = retireDuel([behind(9)]);
+    const r = act(s, { type: 'order', side: 'a', unit: 'A', card: 'u:A:1', order: 'retire', angle: 0, face: 0 });
+    expect(event(r.events, 'order').text).toBe('A retires 4.5", stopping at the half-way point (F in the way)');
+    expectPose(unit(r.state, 'A'), 36, AY - 4.5, Math.PI / 2);
+  });
+});
