@@ -33,7 +33,8 @@ export function breakthroughActions(state: HmState, bf: Battlefield, side?: stri
     params: o.params,
     unit: u.id,
   }));
-  out.push({ action: { type: SKIP_BREAKTHROUGH_ORDER, side: u.side, unit: u.id }, label: `${u.name}: no free order`, group: 'turn', params: [], unit: u.id });
+  // Letting it go is a turn action (the top bar), so the waiting order is seen without selecting the unit.
+  out.push({ action: { type: SKIP_BREAKTHROUGH_ORDER, side: u.side, unit: u.id }, label: `No free order for ${u.name} after its breakthrough`, group: 'turn', params: [] });
   return out;
 }
 

@@ -108,9 +108,11 @@ describe('breakthrough (A §21.2)', () => {
     const r = attack(s, 'A', 'D', CAV_DICE);
     expect(r.state.rules.breakthroughOrder).toBe('A');
     const offered = legal(r.state);
-    expect(offered.every((l) => l.unit === 'A')).toBe(true);
+    // A's orders in its panel; letting the order go among the turn's actions.
+    expect(offered.every((l) => l.unit === 'A' || l.action.type === 'skip-breakthrough-order')).toBe(true);
     expect(offered.map((l) => l.label)).toContain('Wheel (free order after the breakthrough)');
-    expect(offered.map((l) => l.label)).toContain('A: no free order');
+    expect(offered.map((l) => l.label)).toContain('Retire (free order after the breakthrough)');
+    expect(offered.find((l) => l.action.type === 'skip-breakthrough-order')!.label).toBe('No free order for A after its breakthrough');
     expect(offered.filter((l) => l.action.type === 'order').every((l) => l.action.free === true && l.action.card === undefined)).toBe(true);
     // Another unit's order waits.
     expect(refuse(r.state, { type: 'order', side: 'a', unit: 'B', card: 'u:B:1', order: 'wheel', angle: 0.2 })).toBe('A has broken through: give it its free order, or let it go, first');
@@ -221,5 +223,32 @@ describe('Retire (A §10, §19.6)', () => {
     const r = act(s, { type: 'order', side: 'a', unit: 'A', card: 'u:A:1', order: 'retire', angle: 0, face: 0 });
     expect(event(r.events, 'order').text).toBe('A retires 4.5", stopping at the half-way point (F in the way)');
     expectPose(unit(r.state, 'A'), 36, AY - 4.5, Math.PI / 2);
+  });
+});
+
+/** Resolve A 4+4, H 3+3, then nine confrontation dice that disorder nobody. */
+const FREE_ATTACK_DICE = [4, 4, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+
+describe('an Attack as the breakthrough\'s free order (A §21.2)', () => {
+  it('tests Resolve at +3 and costs no card', () => {
+    // H, a second enemy 8.8" beyond where A ends its breakthrough.
+    const H = makeUnit({ id: 'H', side: 'b', troop: 'infantry', x: 36, y: 40 });
+    const s = buildState({
+      units: [makeUnit({ id: 'A', side: 'a', troop: 'cuirassier', x: 36, y: 26 - 17 - STAND * MM }), makeUnit({ id: 'D', side: 'b', troop: 'infantry', x: 36, y: 26 }), H, ...generals()],
+      hands: { a: ['u:A:1'] },
+    });
+    const r = attack(s, 'A', 'D', [5, 5, 3, 3, 6, 6, 1, 1, 1, 1, 1, 1, 1]);
+    expect(r.state.rules.breakthroughOrder).toBe('A');
+    const offered = legal(r.state).find((l) => l.action.order === 'attack')!;
+    expect(offered.label).toBe('Attack (free order after the breakthrough)');
+    expect(offered.params[0]).toMatchObject({ name: 'target', choices: ['H'] });
+    const hand = [...r.state.rules.sides.a!.hand];
+    const f = act(r.state, { ...offered.action, target: 'H' }, FREE_ATTACK_DICE);
+    const tested = f.events.find((e) => e.type === 'resolve' && e.unit === 'A')!;
+    expect(tested.modifiers).toContainEqual({ value: 3, reason: 'Testing after a breakthrough' });
+    expect(tested.text).toContain('4+4');
+    expect(event(f.events, 'attack').text).toBe('A attacks H');
+    expect(f.state.rules.sides.a!.hand).toEqual(hand);
+    expect(f.state.rules.breakthroughOrder).toBe(null);
   });
 });
