@@ -315,9 +315,10 @@ export function orderPose(u: HmUnit, action: Action): { pose?: { x: number; y: n
       return { pose: { x: u.x + dcos(away) * inch(3), y: u.y + dsin(away) * inch(3), facing: away } };
     }
     case 'retire': {
-      // Mounted: 9" away, then facing the enemy again (A §10).
+      // Mounted: 9" away, then facing as the order says, turned from the old facing (A §10).
       const away = wrapAngle(u.facing + Math.PI + angle);
-      return { pose: { x: u.x + dcos(away) * inch(9), y: u.y + dsin(away) * inch(9), facing: u.facing } };
+      const turn = typeof action.face === 'number' ? action.face : 0;
+      return { pose: { x: u.x + dcos(away) * inch(9), y: u.y + dsin(away) * inch(9), facing: wrapAngle(u.facing + turn) } };
     }
     default:
       return movePose(u, action);

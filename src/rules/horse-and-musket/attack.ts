@@ -51,6 +51,7 @@ import {
   attackLine,
   attackRange,
   colourStand,
+  contactSides,
   flankOrRearThreats,
   flankSupport,
   rearSupport,
@@ -301,6 +302,42 @@ function fallBack(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number;
   return notes;
 }
 
+/** How far a Retire goes (A §10, §19.6), and where a blocked one stops: the half-way point (A16). */
+const RETIRE = inch(9);
+
+/**
+ * A Retire, order or result (A §10, §19.6): the unit rides 9" along `heading` (its wheel of up to
+ * 45° already in it) and ends facing `face(where it stops)`. If units or ground block the way it
+ * stops at the half-way point, 4.5", or short of whatever blocks it sooner (A16).
+ */
+export function retireAlong(state: HmState, bf: Battlefield, u: HmUnit, heading: number, face: (at: Vec2) => number): { travelled: number; blockedBy: string | null; notes: string[] } {
+  const w = walk(state, bf, u, heading, RETIRE, u.facing, { exemptHalts: true });
+  const blockedBy = w.travelled < RETIRE - 0.5 ? (w.stoppedBy ?? 'the way is blocked') : null;
+  const travelled = blockedBy ? Math.min(w.travelled, RETIRE / 2) : RETIRE;
+  const at = pointAhead(u, heading, travelled);
+  return { travelled, blockedBy, notes: moveTo(state, bf, u, { ...at, facing: face(at) }) };
+}
+
+/**
+ * The Retire result (A §19.6), carried out by the program: straight away from the opponent, or, if
+ * that way is blocked or leaves the table, the smallest wheel (15° at a time, up to 45°, left
+ * first) that clears it; if none does, straight back to the half-way point. The unit then turns to
+ * face its opponent [ENGINE DEFAULT: engine-retire-result].
+ */
+function retireFrom(state: HmState, bf: Battlefield, u: HmUnit, o: HmUnit): string[] {
+  const straight = angleOf(sub(colourPoint(u), colourPoint(o)));
+  const clear = (wheel: number): boolean => {
+    const w = walk(state, bf, u, wrapAngle(straight + wheel), RETIRE, u.facing, { exemptHalts: true });
+    return w.travelled >= RETIRE - 0.5 && !w.leftTable;
+  };
+  const wheel = [0, 1, -1, 2, -2, 3, -3].map((k) => (k * Math.PI) / 12).find(clear) ?? 0;
+  const r = retireAlong(state, bf, u, wrapAngle(straight + wheel), (at) => angleOf(sub(colourPoint(o), at)));
+  const degrees = Math.round((Math.abs(wheel) * 180) / Math.PI);
+  const how = degrees ? `wheels ${degrees}° ${wheel > 0 ? 'left' : 'right'} (straight back is blocked) and ` : '';
+  const ridden = r.blockedBy ? `retires ${toInches(r.travelled).toFixed(1)}", stopping at the half-way point (${r.blockedBy})` : `retires ${toInches(r.travelled).toFixed(1)}"`;
+  return [`${u.name} ${how}${ridden}, then turns to face ${o.name}`, ...r.notes];
+}
+
 /** A unit destroyed outright: removed, with a marker friends count as broken within 9" (A §25). */
 export function destroyUnit(state: HmState, u: HmUnit, why: string): string[] {
   u.removed = true;
@@ -476,7 +513,7 @@ function retrograde(state: HmState, bf: Battlefield, s: Side): string[] {
       return [`${u.name} ${kind === 'withdraw' ? 'withdraws' : 'retreats'} 3"`, ...fallBack(state, bf, u, colourPoint(o), inch(3), true)];
     case 'retire':
       u.rs.shakenMarker = true;
-      return [`${u.name} retires 9"`, ...fallBack(state, bf, u, colourPoint(o), inch(9), true)];
+      return retireFrom(state, bf, u, o);
     case 'breakRun':
       disorderStands(u, u.stands.length);
       u.rs.retrograde = 'running';
@@ -562,8 +599,8 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   const zc = zoneContext(state, bf);
   const units = liveUnits(state);
   const continued = touching(attacker, defender);
+  const log: string[] = continued ? faceRenewedCombat(state, bf, attacker, defender) : [];
   const aspect = attackAspect(attacker, defender);
-  const log: string[] = [];
   if (!continued && attacker.rs.troop !== 'skirmInf' && attacker.rs.troop !== 'skirmCav') {
     const line = attackLine(attacker, defender, units, zc);
     if (line.wheel !== 0) {
@@ -585,6 +622,28 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
     return;
   }
   fight(state, bf, ctx, attacker, defender, opts, declared);
+}
+
+/**
+ * Combat renewed with a unit touching the other's flank or rear (A §23.5): the flanked unit turns to
+ * face its opponent, and the unit ordered to Attack closes frontages, its Colour Stand set front to
+ * front with its opponent's [ENGINE DEFAULT: engine-renewed-flank]. Nothing happens between units
+ * already front to front.
+ */
+function faceRenewedCombat(state: HmState, bf: Battlefield, attacker: HmUnit, defender: HmUnit): string[] {
+  const units = liveUnits(state);
+  const sideOf = (u: HmUnit, by: HmUnit): Aspect => contactSides(u, units).find((c) => c.unit === by.id)?.side ?? 'front';
+  const flanked = sideOf(defender, attacker) !== 'front' ? defender : sideOf(attacker, defender) !== 'front' ? attacker : null;
+  if (!flanked) return [];
+  const flanker = flanked === defender ? attacker : defender;
+  const where = sideOf(flanked, flanker);
+  const notes = [`${flanked.name} turns to face ${flanker.name} on its ${where}`];
+  notes.push(...moveTo(state, bf, flanked, { x: flanked.x, y: flanked.y, facing: wrapAngle(flanker.facing + Math.PI) }, { terrainDisorder: false, looseAllowed: false }));
+  const other = attacker === flanked ? defender : flanked;
+  const gap = (colourStand(attacker).depth + colourStand(other).depth) / 2;
+  const front = pointAhead(other, other.facing, gap);
+  notes.push(`${attacker.name} closes frontages with it`, ...moveTo(state, bf, attacker, { ...front, facing: wrapAngle(other.facing + Math.PI) }, { terrainDisorder: false, looseAllowed: false }));
+  return notes;
 }
 
 /** Cards spent on an Evade for +1 each (B §1.5): a skirmisher card of the matching kind, a Commander-in-chief's General card. */
@@ -886,24 +945,125 @@ function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] 
     if (TROOPS[win.unit.rs.troop].mounted && win.chargedHome && good(win.unit) > good(l)) {
       disorderStands(l, l.stands.length);
       const beyond = inch(2) + Math.max(...l.stands.map((s) => s.depth)) + Math.max(...win.unit.stands.map((s) => s.depth));
-      const m = moveThroughGaps(state, bf, win.unit, win.unit.facing, beyond, win.unit.facing, { exemptHalts: true, ignore: [l.id] });
-      notes.push(`${win.unit.name} breaks through ${l.name}`, ...moveStory(win.unit, m));
-      state.rules.breakthroughOrder = win.unit.id;
+      notes.push(`${win.unit.name} breaks through ${l.name}, every stand of ${l.name} disordered`, ...pressOn(state, bf, win.unit, win.unit.facing, beyond, [l.id]));
+      if (!win.unit.removed) offerBreakthroughOrder(state, win.unit);
       continue;
     }
-    // Thrown back 2" (A §21.1); a mounted victor follows.
-    const heading = angleOf(sub(colourPoint(l), colourPoint(win.unit)));
-    const w = walk(state, bf, l, heading, inch(2), l.facing, { exemptHalts: true });
-    notes.push(`${l.name} is thrown back`, ...moveTo(state, bf, l, w.pose));
-    if (w.hitEnemy) notes.push(...destroyUnit(state, l, 'thrown back into the enemy'));
-    else if (w.hitTerrain) disorderStands(l, l.stands.length);
+    // Thrown back 2" straight away from the victor (A §21.1).
+    notes.push(...throwBack(state, bf, l, win.unit, angleOf(sub(colourPoint(l), colourPoint(win.unit)))));
     // The victor follows: always when mounted; foot only against foot with neither in cover (A §21.1).
     const foot = (x: HmUnit): boolean => TROOPS[x.rs.troop].foot;
     const open = (x: HmUnit, from: HmUnit): boolean => fireCover(bf, x, colourPoint(from)) === 'none';
     const follows = TROOPS[win.unit.rs.troop].mounted || (foot(win.unit) && foot(l) && open(win.unit, l) && open(l, win.unit));
-    if (follows && !l.removed) closeTo(state, bf, win.unit, l, inch(2) + 2, 0, notes);
+    if (follows && !l.removed) notes.push(...followUp(state, bf, win.unit, l));
   }
   return notes;
+}
+
+/** How far a thrown-back unit goes, and each step enemies in a victor's way are pushed (A §21.1-21.2). */
+const THROW_BACK = inch(2);
+
+/**
+ * Throw a beaten unit 2" back along `heading`, away from `by` (A §21.1). Enemy stands already touching
+ * its flank or rear (other than `by`, whose contact is what throws it back) leave it nowhere to go: it
+ * is destroyed. On the way it passes through friends, every stand of both disordered; it is
+ * destroyed if it meets an enemy, and stops with every stand disordered at impassable ground.
+ */
+function throwBack(state: HmState, bf: Battlefield, u: HmUnit, by: HmUnit, heading: number): string[] {
+  const pinned = contactSides(u, liveUnits(state)).find((c) => c.unit !== by.id && c.side !== 'front');
+  if (pinned) {
+    const e = unitById(state, pinned.unit)!;
+    return [`${u.name} is thrown back with ${e.name} against its ${pinned.side}`, ...destroyUnit(state, u, `caught between ${by.name} and ${e.name}`)];
+  }
+  const notes: string[] = [];
+  const passed: string[] = [];
+  let moved = 0;
+  // Each pass ends at the next friend met (passed through on the next) or at what stops it for good.
+  for (let guard = 0; guard < 8 && moved < THROW_BACK - 0.5 && !u.removed; guard++) {
+    const w = walk(state, bf, u, heading, THROW_BACK - moved, u.facing, { exemptHalts: true, ignore: [by.id, ...passed] });
+    if (w.hitEnemy) {
+      // It dies where it meets the enemy: its marker goes there (A33).
+      const e = unitById(state, w.hitEnemy)!;
+      const exact = contactAlong(u, heading, Math.min(THROW_BACK - moved, w.travelled + inch(0.5)), [e]);
+      const at = Math.max(w.travelled, exact?.distance ?? w.travelled);
+      notes.push(`${u.name} is thrown back into ${e.name}`, ...moveTo(state, bf, u, { ...pointAhead(u, heading, at), facing: u.facing }), ...destroyUnit(state, u, `thrown back into ${e.name}`));
+      return notes;
+    }
+    const moves = moveTo(state, bf, u, w.pose);
+    moved += w.travelled;
+    if (w.hitFriend) {
+      const f = unitById(state, w.hitFriend)!;
+      passed.push(f.id);
+      disorderStands(u, u.stands.length);
+      disorderStands(f, f.stands.length);
+      notes.push(`${u.name} is thrown back into ${f.name}: they interpenetrate, every stand of both disordered`, ...moves);
+      continue;
+    }
+    if (w.hitTerrain) {
+      disorderStands(u, u.stands.length);
+      notes.push(`${u.name} is thrown back ${toInches(moved).toFixed(1)}" against impassable ground: every stand disordered`, ...moves);
+      return notes;
+    }
+    notes.push(`${u.name} is thrown back ${toInches(moved).toFixed(1)}"${w.stoppedBy && w.travelled < THROW_BACK - moved - 0.5 ? ` (${w.stoppedBy})` : ''}`, ...moves);
+    break;
+  }
+  return notes;
+}
+
+/**
+ * A victor's move after its opponent (A §21.1 following, §21.2 breakthrough): straight along
+ * `heading` up to `dist`. It never collides: it halts 2" short of a friend, and an enemy in the way
+ * (other than `ignore`) is thrown back 2" at a time until the victor has room.
+ */
+function pressOn(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number, ignore: readonly string[]): string[] {
+  const notes: string[] = [];
+  // Each stretch is made through any narrow gap on the way, as every move the rules make is (gaps.ts).
+  const advance = (d: number): GapMove => {
+    const m = moveThroughGaps(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [...ignore] });
+    notes.push(...moveStory(u, m));
+    return m;
+  };
+  let left = dist;
+  for (let guard = 0; guard < 16 && left > 0.5 && !u.removed; guard++) {
+    const w = walk(state, bf, u, heading, left, u.facing, { exemptHalts: true, ignore: [...ignore] });
+    const metId = w.hitEnemy ?? w.hitFriend;
+    if (!metId) {
+      advance(left);
+      break;
+    }
+    const met = unitById(state, metId)!;
+    // The walk stops on its last clear step; find the exact point of contact.
+    const exact = contactAlong(u, heading, Math.min(left, w.travelled + inch(0.5)), [met]);
+    const touch = Math.max(w.travelled, exact?.distance ?? w.travelled);
+    if (met.side === u.side) {
+      advance(Math.max(0, touch - inch(2)));
+      notes.push(`${u.name} halts 2" short of ${met.name}`);
+      break;
+    }
+    const m = advance(touch);
+    // Stopped at the mouth of a gap too narrow for it: it does not reach the enemy.
+    if (m.gap && m.walk.travelled < touch - 0.5) break;
+    left -= touch;
+    const before = { x: met.x, y: met.y };
+    notes.push(`${met.name} is in ${u.name}'s way`, ...throwBack(state, bf, met, u, heading));
+    // A unit that could not give way (impassable ground behind it) stops the victor.
+    if (!met.removed && dhypot(met.x - before.x, met.y - before.y) < 1) break;
+  }
+  return notes;
+}
+
+/** The breakthrough's immediate free order (A §21.2): the victor's side gives it, or declines it, before anything else (breakthrough.ts). */
+function offerBreakthroughOrder(state: HmState, u: HmUnit): void {
+  state.rules.breakthroughOrder = u.id;
+  state.active = u.side;
+}
+
+/** A winner following its thrown-back opponent into contact (A §21.1): at most 2", pushing enemies and halting short of friends. */
+function followUp(state: HmState, bf: Battlefield, win: HmUnit, l: HmUnit): string[] {
+  const heading = angleOf(sub(colourPoint(l), colourPoint(win)));
+  const contact = contactAlong(win, heading, THROW_BACK + 2, [l]);
+  const notes = pressOn(state, bf, win, heading, contact ? contact.distance : THROW_BACK, [l.id]);
+  return [touching(win, l) ? `${win.name} follows up` : `${win.name} follows`, ...notes];
 }
 
 /** Walk a unit straight along a heading; evaders that meet the enemy or impassable ground are destroyed (B §1.5). */

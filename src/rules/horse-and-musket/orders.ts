@@ -13,7 +13,7 @@ import { arrivalBarred } from './arrivals';
 import { unitsKnownTo } from './hidden';
 import { cardLabel, discardFromHand } from './cards';
 import { TROOPS } from './charts';
-import { colourGap, destroyUnit, resolveAttack, touching } from './attack';
+import { colourGap, destroyUnit, resolveAttack, retireAlong, touching } from './attack';
 import { artilleryTargets, fireArtillery, GUESS_FACTOR, skirmishFire, skirmishTargets } from './fire';
 import { layoutStands, relayout } from './layout';
 import { moveCap, moveTo, pointAhead, walk, zoneContext } from './moves';
@@ -45,7 +45,7 @@ export type OrderId =
   | 'unlimber'
   | 'spike';
 
-const ORDER_LABELS: Record<OrderId, string> = {
+export const ORDER_LABELS: Record<OrderId, string> = {
   move: 'Move',
   wheel: 'Wheel',
   turn: 'Turn about',
@@ -66,7 +66,7 @@ const ORDER_LABELS: Record<OrderId, string> = {
   spike: 'Spike the gun',
 };
 
-const ORDER_GROUP: Record<OrderId, string> = {
+export const ORDER_GROUP: Record<OrderId, string> = {
   move: 'move',
   wheel: 'move',
   turn: 'move',
@@ -191,7 +191,7 @@ function pointParam(u: HmUnit, reach: number, label: string, sectors?: number[],
   return p;
 }
 
-const angleParam = (label: string, min = -Q, max = Q): ActionParam => ({ name: 'angle', kind: 'angle', label, min, max });
+const angleParam = (label: string, min = -Q, max = Q, name = 'angle'): ActionParam => ({ name, kind: 'angle', label, min, max });
 
 /** The enemy units this unit may Attack now, with the halted rule (A1: only the nearest eligible). */
 export function attackTargets(state: HmState, bf: Battlefield, u: HmUnit): HmUnit[] {
@@ -239,7 +239,7 @@ export function ordersFor(state: HmState, bf: Battlefield, u: HmUnit, cardKind: 
 }
 
 /** Set the formation a Prussian unit declares at its first order (B §3.3): a column marches as one deployed so. */
-function declareFormation(state: HmState, u: HmUnit, value: unknown, ctx: RuleContext): void {
+export function declareFormation(state: HmState, u: HmUnit, value: unknown, ctx: RuleContext): void {
   if (u.rs.formationDeclared) return;
   if (value !== 'line' && value !== 'column') throw new RuleError(`${u.name}'s first order must say whether it stands in line or column`);
   u.rs.formationDeclared = true;
@@ -304,7 +304,7 @@ function ordersNow(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['k
     if (t.length) add('skirmish-fire', [{ name: 'target', kind: 'unit', label: 'Fire at', choices: t }]);
   }
   if (foot && !isSkirmisher(u) && !nationRules(u).noWithdraw) add('withdraw', [angleParam('Wheel after turning about')]);
-  if (mounted && !nationRules(u).cavalryNoVoluntaryRetire) add('retire', [angleParam('Wheel away')]);
+  if (mounted && !nationRules(u).cavalryNoVoluntaryRetire) add('retire', [angleParam('Wheel away'), angleParam('Then turn (left +, right −)', -Math.PI, Math.PI, 'face')]);
   return out;
 }
 
@@ -394,10 +394,8 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
     throw new RuleError(`${u.name} has no target it may ${ORDER_LABELS[order]} now: it needs one in range, in sight, on a clear line and of a kind it may attack`);
   }
   if (!allowed) throw new RuleError(`${u.name} cannot be given the ${ORDER_LABELS[order] ?? order} order now`);
-  // A breakthrough's free order is this one if the victor takes it; any order ends it (A §21.2).
-  const afterBreakthrough = rules.breakthroughOrder === u.id;
-  rules.breakthroughOrder = null;
-  carryOut(state, bf, u, order, action, ctx, afterBreakthrough);
+  // A breakthrough's free order is given without a card (breakthrough.ts).
+  carryOut(state, bf, u, order, action, ctx, false);
   // Spend the card, or count the order on the card in play.
   if (rules.activeCard) {
     // Firing is not a battery's one order: it may still manhandle, limber or unlimber (B §2.1).
@@ -414,7 +412,7 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
   }
 }
 
-function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, action: Action, ctx: RuleContext, afterBreakthrough: boolean): void {
+export function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, action: Action, ctx: RuleContext, afterBreakthrough: boolean): void {
   const units = liveUnits(state);
   switch (order) {
     case 'move':
@@ -480,17 +478,23 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
       const angle = num(action.angle ?? 0, 'the wheel');
       if (Math.abs(angle) > Q + SAME) throw new RuleError('the wheel is at most 45°');
       const heading = wrapAngle(u.facing + Math.PI + angle);
-      const dist = order === 'withdraw' ? inch(3) : inch(9);
+      if (order === 'retire') {
+        // Retire: then face any direction, the turn counted from the old facing (A §10).
+        const turn = num(action.face ?? 0, 'the facing');
+        if (Math.abs(turn) > Math.PI + SAME) throw new RuleError('the turn after a Retire is at most 180° either way');
+        const facing = wrapAngle(u.facing + turn);
+        const r = retireAlong(state, bf, u, heading, () => facing);
+        u.rs.shakenMarker = true;
+        const stop = r.blockedBy ? `, stopping at the half-way point (${r.blockedBy})` : '';
+        log(ctx, u, [`${u.name} retires ${toInches(r.travelled).toFixed(1)}"${stop}`, ...r.notes].join('. '));
+        return;
+      }
+      const dist = inch(3);
       const w = walk(state, bf, u, heading, dist, u.facing, { exemptHalts: true });
-      // Retire: blocked → the halfway point at most (A16).
-      const travelled = order === 'retire' && w.travelled < dist ? Math.min(w.travelled, inch(4.5)) : w.travelled;
-      const pose = { x: u.x + direction(heading).x * travelled, y: u.y + direction(heading).y * travelled, facing: u.facing };
-      const notes = moveTo(state, bf, u, pose);
-      if (order === 'withdraw') {
-        u.rs.retrograde = 'withdrawing';
-        u.rs.retrogradeHeading = heading;
-      } else u.rs.shakenMarker = true;
-      log(ctx, u, [`${u.name} ${order === 'withdraw' ? 'withdraws' : 'retires'} ${toInches(travelled).toFixed(1)}"`, ...notes].join('. '));
+      const notes = moveTo(state, bf, u, { x: u.x + direction(heading).x * w.travelled, y: u.y + direction(heading).y * w.travelled, facing: u.facing });
+      u.rs.retrograde = 'withdrawing';
+      u.rs.retrogradeHeading = heading;
+      log(ctx, u, [`${u.name} withdraws ${toInches(w.travelled).toFixed(1)}"`, ...notes].join('. '));
       return;
     }
     case 'halt':

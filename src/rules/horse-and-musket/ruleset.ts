@@ -23,6 +23,7 @@ import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { FIGURE_HEIGHT } from './visibility';
 import { hmAi } from './ai';
 import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
+import { applyBreakthroughOrder, breakthroughActions } from './breakthrough';
 import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverlaps, wheelBy } from './zones';
 import { onRoad } from './terrain';
 import { zoneContext } from './moves';
@@ -356,6 +357,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   if (state.rules.pendingReaction) return reactionActions(state, side);
   if (state.rules.pendingRelocation) return relocationActions(state, side);
   if (state.rules.pendingChoice) return choiceActions(state, side);
+  if (state.rules.breakthroughOrder) return breakthroughActions(state, bf, side);
   if (offerPending(state)) return answerActions(state, side);
   const s = state.rules.turnSide;
   if (side && side !== s) return [];
@@ -441,6 +443,11 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     // chooseResolve checks each value is 'raise' or 'lower'.
     const pick = (v: unknown): ResolveChoice => v as ResolveChoice;
     chooseResolve(state, bf, ctx, action.side, { coverChoice: pick(action.coverChoice), generalChoice: pick(action.generalChoice), austrianChoice: pick(action.austrianChoice) });
+    finishAction(state);
+    return;
+  }
+  if (rules.breakthroughOrder) {
+    applyBreakthroughOrder(state, bf, action, ctx);
     finishAction(state);
     return;
   }

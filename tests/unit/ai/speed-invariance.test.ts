@@ -13,8 +13,8 @@ const RECORDED: Record<string, GameFingerprint> = {
   'one-page, default armies, normal against normal': { actions: 82, decisions: 'f3fb9c7702ed3608', state: 'd98c8d60082848f5' },
   'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 86, decisions: '61c2cd013e3cb3b1', state: '6fdcfb524cb05bb8' },
   'one-page, 30 units a side, normal against normal': { actions: 143, decisions: 'a5d995f500d0911d', state: 'e374a46b5e9c9c97' },
-  'horse-and-musket, default armies, normal against normal': { actions: 69, decisions: '27143a8761e7c3c6', state: '27ebf798c1c3851f' },
-  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 61, decisions: '8a248a513897eb45', state: '1e242b8a0db012e0' },
+  'horse-and-musket, default armies, normal against normal': { actions: 69, decisions: '5eb7b9755f14eba5', state: '27ebf798c1c3851f' },
+  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 61, decisions: 'd094d21360763441', state: '1e242b8a0db012e0' },
 };
 
 describe('seeded AI-versus-AI games', () => {
