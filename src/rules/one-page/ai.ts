@@ -15,7 +15,7 @@ import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifier
 import { heightAt } from '../../terrain/heightmap';
 import { inch } from '../../core/measure';
 import { figuresOf, layoutStands } from './layout';
-import { blockedAt } from './resolve';
+import { blockedAt, blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
 import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
@@ -259,20 +259,44 @@ function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, ta
   return { target: target.id, inflicted, removes: home * removes, risk, pose: { x: end.x, y: end.y, facing: angleOf(dir) } };
 }
 
-/** The ground class on a half-centimetre grid, per battlefield: forecasts ask the same spots again and again. */
-const groundCache = new WeakMap<Battlefield, Map<number, GroundClass>>();
+/**
+ * The ground class on a half-centimetre grid, per battlefield: forecasts ask the same spots again and
+ * again. Cells on the table are kept in an array (the class's index + 1, 0 while not yet read),
+ * cells off it in a map.
+ */
+interface GroundCells {
+  cols: number;
+  rows: number;
+  onTable: Uint8Array;
+  offTable: Map<number, GroundClass>;
+}
+const groundCache = new WeakMap<Battlefield, GroundCells>();
 const GROUND_CELL = 5;
+const GROUND_CLASSES: readonly GroundClass[] = ['open', 'broken', 'difficult', 'road', 'water'];
 
 function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
   let cells = groundCache.get(bf);
-  if (!cells) groundCache.set(bf, (cells = new Map()));
+  if (!cells) {
+    const cols = Math.ceil(bf.width / GROUND_CELL) + 1;
+    const rows = Math.ceil(bf.depth / GROUND_CELL) + 1;
+    groundCache.set(bf, (cells = { cols, rows, onTable: new Uint8Array(cols * rows), offTable: new Map() }));
+  }
   const i = Math.floor(p.x / GROUND_CELL);
   const j = Math.floor(p.y / GROUND_CELL);
+  const read = (): GroundClass => groundAt(bf, { x: (i + 0.5) * GROUND_CELL, y: (j + 0.5) * GROUND_CELL });
+  if (i >= 0 && j >= 0 && i < cells.cols && j < cells.rows) {
+    const k = j * cells.cols + i;
+    const known = cells.onTable[k]!;
+    if (known) return GROUND_CLASSES[known - 1]!;
+    const g = read();
+    cells.onTable[k] = GROUND_CLASSES.indexOf(g) + 1;
+    return g;
+  }
   const key = i * 100003 + j;
-  let g = cells.get(key);
+  let g = cells.offTable.get(key);
   if (g === undefined) {
-    g = groundAt(bf, { x: (i + 0.5) * GROUND_CELL, y: (j + 0.5) * GROUND_CELL });
-    cells.set(key, g);
+    g = read();
+    cells.offTable.set(key, g);
   }
   return g;
 }
@@ -292,16 +316,17 @@ function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: 
   // Only troops within reach of the path can be in the way.
   const reach = allowance + inch(8);
   state = { ...state, units: state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach)) };
+  const blocked = blockedAtAlong(state, mover, facing, opts);
   // A coarse step: a forecast runs for every candidate and needs the end only to an inch or so.
-  const walk = walkStraight(from, to, allowance, speed, (p) => blockedAt(state, mover, p, facing, { ...opts, allowFriends: true }), 25);
+  const walk = walkStraight(from, to, allowance, speed, (p) => blocked(p, true), 25);
   let end = walk.end;
   // Friends may be passed through but not ended on: step back toward the start until clear.
-  if (blockedAt(state, mover, end, facing, { ...opts, allowFriends: false })) {
+  if (blocked(end, false)) {
     const back = distance(end, from);
     let clear: Vec2 = from;
     for (let d = 12; d < back; d += 12) {
       const p = add(end, scale(normalize(sub(from, end)), d));
-      if (!blockedAt(state, mover, p, facing, { ...opts, allowFriends: false })) {
+      if (!blocked(p, false)) {
         clear = p;
         break;
       }

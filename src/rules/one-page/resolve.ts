@@ -33,6 +33,7 @@ import {
   onTable,
   overlapping,
   firstOverlapping,
+  reachFromPosition,
   unitsNearPath,
   unitDistance,
 } from './world';
@@ -177,6 +178,41 @@ export function blockedAt(
   if (!opts.offTableOk && !onTableDims(r, opts.bfWidth, opts.bfDepth)) return true;
   const ignore = opts.ignore?.length ? [u.id, ...opts.ignore] : [u.id];
   return firstOverlapping(state, r, ignore, (o) => opts.allowFriends === true && mayInterpenetrate(u, o), opts.among) !== undefined;
+}
+
+/**
+ * blockedAt for many places of one unit with one facing, as a walk asks them along its line. A
+ * place where the unit's reach (reachFromPosition, a millimetre to spare) stays inside the table and
+ * clear of every other unit's bounding circle cannot be blocked, and is answered without building a
+ * footprint; any other place is asked of blockedAt itself, so every answer is blockedAt's.
+ */
+export function blockedAtAlong(
+  state: OnePageState,
+  u: OnePageUnit,
+  facing: number,
+  opts: { bfWidth: number; bfDepth: number; among?: readonly OnePageUnit[] },
+): (at: Vec2, allowFriends: boolean) => boolean {
+  const reach = reachFromPosition(u) + 1;
+  // Per other unit: its footprint's centre and the squared distance within which it may touch.
+  const near: number[] = [];
+  for (const o of opts.among ?? state.units) {
+    if (o.removed || o.carriedBy || o.id === u.id) continue;
+    const r = footprint(o);
+    const clear = reach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
+    near.push(r.cx, r.cy, clear * clear);
+  }
+  return (at, allowFriends) => {
+    if (at.x - reach >= 0 && at.y - reach >= 0 && at.x + reach <= opts.bfWidth && at.y + reach <= opts.bfDepth) {
+      let touching = false;
+      for (let i = 0; i < near.length && !touching; i += 3) {
+        const dx = at.x - near[i]!;
+        const dy = at.y - near[i + 1]!;
+        touching = dx * dx + dy * dy <= near[i + 2]!;
+      }
+      if (!touching) return false;
+    }
+    return blockedAt(state, u, at, facing, { ...opts, allowFriends });
+  };
 }
 
 function onTableDims(r: ReturnType<typeof footprint>, w: number, d: number): boolean {
