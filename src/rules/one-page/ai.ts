@@ -283,19 +283,18 @@ function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
   }
   const i = Math.floor(p.x / GROUND_CELL);
   const j = Math.floor(p.y / GROUND_CELL);
-  const read = (): GroundClass => groundAt(bf, { x: (i + 0.5) * GROUND_CELL, y: (j + 0.5) * GROUND_CELL });
   if (i >= 0 && j >= 0 && i < cells.cols && j < cells.rows) {
     const k = j * cells.cols + i;
     const known = cells.onTable[k]!;
     if (known) return GROUND_CLASSES[known - 1]!;
-    const g = read();
+    const g = groundAt(bf, { x: (i + 0.5) * GROUND_CELL, y: (j + 0.5) * GROUND_CELL });
     cells.onTable[k] = GROUND_CLASSES.indexOf(g) + 1;
     return g;
   }
   const key = i * 100003 + j;
   let g = cells.offTable.get(key);
   if (g === undefined) {
-    g = read();
+    g = groundAt(bf, { x: (i + 0.5) * GROUND_CELL, y: (j + 0.5) * GROUND_CELL });
     cells.offTable.set(key, g);
   }
   return g;

@@ -3,9 +3,9 @@
  * on a unit (retreat, fall back). Shared by the activation actions and the end-of-turn steps.
  */
 
-import { angleOf, direction, distance, fromLocal, normalize, scale, add, sub, type Vec2 } from '../../core/geometry';
+import { angleOf, direction, distance, fromLocal, normalize, scale, add, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import type { RuleContext } from '../../core/ruleset';
-import { unitFootprint } from '../../core/model';
+import { footprintPlacer, unitFootprint } from '../../core/model';
 import { walkStraight } from '../../core/movement';
 import { inch } from '../../core/measure';
 import {
@@ -174,7 +174,11 @@ export function blockedAt(
   facing: number,
   opts: { ignore?: string[]; allowFriends?: boolean; offTableOk?: boolean; bfWidth: number; bfDepth: number; among?: readonly OnePageUnit[] },
 ): boolean {
-  const r = unitFootprint({ x: at.x, y: at.y, facing, stands: u.stands });
+  return blockedWith(state, u, unitFootprint({ x: at.x, y: at.y, facing, stands: u.stands }), opts);
+}
+
+/** blockedAt for the unit's footprint `r` where it would stand. */
+function blockedWith(state: OnePageState, u: OnePageUnit, r: OrientedRect, opts: Parameters<typeof blockedAt>[4]): boolean {
   if (!opts.offTableOk && !onTableDims(r, opts.bfWidth, opts.bfDepth)) return true;
   const ignore = opts.ignore?.length ? [u.id, ...opts.ignore] : [u.id];
   return firstOverlapping(state, r, ignore, (o) => opts.allowFriends === true && mayInterpenetrate(u, o), opts.among) !== undefined;
@@ -184,7 +188,9 @@ export function blockedAt(
  * blockedAt for many places of one unit with one facing, as a walk asks them along its line. A
  * place where the unit's reach (reachFromPosition, a millimetre to spare) stays inside the table and
  * clear of every other unit's bounding circle cannot be blocked, and is answered without building a
- * footprint; any other place is asked of blockedAt itself, so every answer is blockedAt's.
+ * footprint. Any other place is judged as blockedAt judges it, on the footprint placed as
+ * unitFootprint places it (footprintPlacer), against the units whose circles it touches: no other
+ * unit can overlap it, so every answer is blockedAt's.
  */
 export function blockedAtAlong(
   state: OnePageState,
@@ -193,25 +199,27 @@ export function blockedAtAlong(
   opts: { bfWidth: number; bfDepth: number; among?: readonly OnePageUnit[] },
 ): (at: Vec2, allowFriends: boolean) => boolean {
   const reach = reachFromPosition(u) + 1;
-  // Per other unit: its footprint's centre and the squared distance within which it may touch.
+  const place = footprintPlacer(u.stands, facing);
+  // The other units, with their footprints' centres and the squared distances within which they may touch.
+  const others: OnePageUnit[] = [];
   const near: number[] = [];
   for (const o of opts.among ?? state.units) {
     if (o.removed || o.carriedBy || o.id === u.id) continue;
     const r = footprint(o);
     const clear = reach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
+    others.push(o);
     near.push(r.cx, r.cy, clear * clear);
   }
   return (at, allowFriends) => {
-    if (at.x - reach >= 0 && at.y - reach >= 0 && at.x + reach <= opts.bfWidth && at.y + reach <= opts.bfDepth) {
-      let touching = false;
-      for (let i = 0; i < near.length && !touching; i += 3) {
-        const dx = at.x - near[i]!;
-        const dy = at.y - near[i + 1]!;
-        touching = dx * dx + dy * dy <= near[i + 2]!;
-      }
-      if (!touching) return false;
+    const touching: OnePageUnit[] = [];
+    for (let i = 0; i < others.length; i++) {
+      const dx = at.x - near[3 * i]!;
+      const dy = at.y - near[3 * i + 1]!;
+      if (dx * dx + dy * dy <= near[3 * i + 2]!) touching.push(others[i]!);
     }
-    return blockedAt(state, u, at, facing, { ...opts, allowFriends });
+    const inside = at.x - reach >= 0 && at.y - reach >= 0 && at.x + reach <= opts.bfWidth && at.y + reach <= opts.bfDepth;
+    if (inside && touching.length === 0) return false;
+    return blockedWith(state, u, place(at.x, at.y), { ...opts, allowFriends, among: touching });
   };
 }
 
