@@ -3,10 +3,10 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, corners, distance, normalize, pointRectDistance, rotate, scale, sub, type Vec2 } from '../../core/geometry';
+import { add, angleOf, corners, distance, normalize, pointRectDistance, rotate, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
-import type { Action } from '../../core/model';
+import { unitFootprint, type Action } from '../../core/model';
 import type { AiHints, Forecast } from '../../core/ruleset';
 import { walkStraight } from '../../core/movement';
 import type { Battlefield } from '../../terrain/battlefield';
@@ -379,6 +379,21 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
   }
 }
 
+/** The last footprint asked of poseFootprint, by the values it was made from. */
+let lastPose: { x: number; y: number; facing: number; stands: OnePageUnit['stands']; rect: OrientedRect } | null = null;
+
+/**
+ * A unit's footprint in a pose it may take: each candidate's pose is measured against every
+ * objective in turn, so the last one is kept while the pose and the stands are the same.
+ */
+function poseFootprint(u: OnePageUnit, pose: { x: number; y: number; facing: number }): OrientedRect {
+  const last = lastPose;
+  if (last && Object.is(last.x, pose.x) && Object.is(last.y, pose.y) && Object.is(last.facing, pose.facing) && last.stands === u.stands) return last.rect;
+  const rect = unitFootprint({ x: pose.x, y: pose.y, facing: pose.facing, stands: u.stands });
+  lastPose = { x: pose.x, y: pose.y, facing: pose.facing, stands: u.stands, rect };
+  return rect;
+}
+
 export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   isCombatant: (u) => isCombatUnit(u as OnePageUnit),
   strength: (_s, u) => {
@@ -405,7 +420,7 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   objectives: (s) => (s as OnePageState).rules.objectives,
   objectiveRadius: OBJECTIVE_RADIUS,
   // Holding is measured from the unit's footprint (§16), so a line 6" wide holds from further off than its centre suggests.
-  objectiveDistance: (_s, u, pose, point) => pointRectDistance(footprint({ ...(u as OnePageUnit), ...pose }), point),
+  objectiveDistance: (_s, u, pose, point) => pointRectDistance(poseFootprint(u as OnePageUnit, pose), point),
   progress: (s) => Math.min(1, (s.turn - 1) / Math.max(1, (s as OnePageState).rules.turnLimit - 1)),
   sees: (s, bf, a, b) => canSee(s as OnePageState, bf, a as OnePageUnit, b as OnePageUnit),
   forecast: (s, bf, action) => forecast(s as OnePageState, bf, action),
