@@ -315,7 +315,7 @@ function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: 
   // Only troops within reach of the path can be in the way.
   const reach = allowance + inch(8);
   state = { ...state, units: state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach)) };
-  const blocked = blockedAtAlong(state, mover, facing, opts);
+  const blocked = blockedAtAlong(state, mover, facing, opts, { from, to });
   // A coarse step: a forecast runs for every candidate and needs the end only to an inch or so.
   const walk = walkStraight(from, to, allowance, speed, (p) => blocked(p, true), 25);
   let end = walk.end;

@@ -50,4 +50,29 @@ describe('blockedAtAlong', () => {
     expect(answers.blocked).toBeGreaterThan(200);
     expect(answers.clear).toBeGreaterThan(200);
   });
+
+  it("given the walk's line, answers as blockedAt does on the line and off it", () => {
+    const state = onePageBattle('along-line', 30).state as unknown as OnePageState;
+    const bf = { bfWidth: state.battlefield.width, bfDepth: state.battlefield.depth };
+    const rng = new Rng('along-line');
+    const answers = { blocked: 0, clear: 0 };
+    for (const u of state.units.filter((x) => !x.removed).slice(0, 24)) {
+      const from = { x: u.x, y: u.y };
+      const to = { x: u.x + (rng.float() - 0.5) * 800, y: u.y + (rng.float() - 0.5) * 800 };
+      const along = blockedAtAlong(state, u, u.facing, bf, { from, to });
+      for (let k = 0; k <= 40; k++) {
+        // Places on the line, as a walk steps along it, and every fifth a little off it.
+        const t = k / 40;
+        const off = k % 5 === 0 ? 30 * (rng.float() - 0.5) : 0;
+        const p = { x: from.x + (to.x - from.x) * t + off, y: from.y + (to.y - from.y) * t - off };
+        for (const allowFriends of [false, true]) {
+          const want = blockedAt(state, u, p, u.facing, { ...bf, allowFriends });
+          expect(along(p, allowFriends), `${u.id} at ${p.x},${p.y}`).toBe(want);
+          answers[want ? 'blocked' : 'clear']++;
+        }
+      }
+    }
+    expect(answers.blocked).toBeGreaterThan(100);
+    expect(answers.clear).toBeGreaterThan(100);
+  });
 });
