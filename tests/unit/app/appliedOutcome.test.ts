@@ -29,7 +29,7 @@ describe("the AI's outcome of its own action", () => {
     expect(once.session.events).toEqual(twice.session.events);
     // The save replays from its log to the same position.
     expect(GameSession.fromSave(once.session.saveText()).view().hash).toBe(stateHash(once.session.state));
-  });
+  }, 60_000);
 
   it('from another state, or for another action, is ignored and the action applied as usual', () => {
     const { session } = play(6, true);
@@ -52,5 +52,5 @@ describe("the AI's outcome of its own action", () => {
     expect(r2.ok).toBe(true);
     expect(other.state).not.toBe(again.outcome!.result.state);
     expect(stateHash(other.state)).toBe(stateHash(again.outcome!.result.state));
-  });
+  }, 60_000);
 });
