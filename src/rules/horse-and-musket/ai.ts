@@ -101,22 +101,10 @@ function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, a
   return { inflicted, removes: theirs.breaks * weight(t), risk: risk * weight(u) };
 }
 
-/**
- * Guns that could fire now, were an artillery card played: manned, in action, with a target in range
- * and arc. Cached per state, side and table, as the threat zones are: a decision asks for every card
- * and every limbering candidate, and each asks every gun for its targets.
- */
+/** Guns that could fire now, were an artillery card played: manned, in action, with a target in range and arc. */
 function gunsWithTargets(state: HmState, bf: Battlefield, side: string): HmUnit[] {
-  let bySide = gunsOf.get(state);
-  if (!bySide) gunsOf.set(state, (bySide = new Map()));
-  const known = bySide.get(side);
-  if (known && known.bf === bf) return known.guns;
-  const guns = liveUnits(state).filter((u) => u.side === side && u.rs.troop === 'artillery' && activeCardMayOrder(state, bf, 'artillery', u) && !u.rs.gun!.limbered && artilleryTargets(state, bf, u, u.rs.gun!.kind === 'howitzer' ? 'shell' : 'ball').legal.length > 0);
-  bySide.set(side, { bf, guns });
-  return guns;
+  return liveUnits(state).filter((u) => u.side === side && u.rs.troop === 'artillery' && activeCardMayOrder(state, bf, 'artillery', u) && !u.rs.gun!.limbered && artilleryTargets(state, bf, u, u.rs.gun!.kind === 'howitzer' ? 'shell' : 'ball').legal.length > 0);
 }
-
-const gunsOf = new WeakMap<HmState, Map<string, { bf: Battlefield; guns: HmUnit[] }>>();
 
 /** Cards that order many units, played as a card rather than with an order: worth playing only when they can order someone now. */
 export function multiCardValue(state: HmState, bf: Battlefield, kind: string, side: string): number {
