@@ -7,7 +7,7 @@ import { onePageBattle } from '../../../bench/battles';
 
 describe('footprintPlacer', () => {
   it('places the footprint exactly where unitFootprint does, to the last bit', () => {
-    const state = onePageBattle('placer', 30).state as OnePageState;
+    const state = onePageBattle('placer', 30).state as unknown as OnePageState;
     const rng = new Rng('placer');
     let compared = 0;
     for (const u of state.units) {
@@ -28,7 +28,7 @@ describe('footprintPlacer', () => {
 
 describe('blockedAtAlong', () => {
   it('answers as blockedAt does at every place of a walk, near other units and the table edge', () => {
-    const state = onePageBattle('along', 30).state as OnePageState;
+    const state = onePageBattle('along', 30).state as unknown as OnePageState;
     const bf = { bfWidth: state.battlefield.width, bfDepth: state.battlefield.depth };
     const rng = new Rng('along');
     const answers = { blocked: 0, clear: 0 };
