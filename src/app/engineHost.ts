@@ -186,12 +186,12 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
         players.set(key, player);
       }
       const legal = s.legal(side);
-      const { action, decision } = player.choose(s.ruleset, s.state, legal, side, progress && throttled(progress));
+      const { action, decision, outcome } = player.choose(s.ruleset, s.state, legal, side, progress && throttled(progress));
       if (!action) return null;
       const label = legal.find((l) => l.action.type === action.type && (l.unit === undefined || l.unit === action.unit))?.label ?? action.type;
       // The page may show the computer's reasons only for units the viewer may know of (hidden movement).
       const before = s.state;
-      const result = s.act(action, undefined, viewer);
+      const result = s.act(action, undefined, viewer, outcome);
       const thinking = decision ? reasonsKnownTo(s, before, decision, viewer) : null;
       return { action, label, result, ...(thinking ? { thinking } : {}) };
     },

@@ -4,7 +4,7 @@
  * timeline need no re-simulation.
  */
 
-import { apply, createGame, legalActions, stateHash, type ApplyResult } from '../core/engine';
+import { apply, createGame, legalActions, stateHash, type AppliedOutcome, type ApplyResult } from '../core/engine';
 import type { Action, GameEvent, GameSetup, GameState, LogEntry } from '../core/model';
 import type { LegalAction, Ruleset, UnitInfoLine } from '../core/ruleset';
 import { parseSave, SaveError, SAVE_FORMAT, SAVE_VERSION, serialiseSave, type SaveFile } from '../core/save';
@@ -166,9 +166,9 @@ export class GameSession {
     return legalActions(this.ruleset, this.state, side);
   }
 
-  act(action: Action, entered?: number[], viewer?: string): ActResult {
+  act(action: Action, entered?: number[], viewer?: string, known?: AppliedOutcome): ActResult {
     const before = this.state;
-    const r = this.step(action, entered);
+    const r = this.step(action, entered, known);
     if (!r.ok) return r;
     const side = this.viewerSide(viewer);
     const events = side !== undefined && this.ruleset.knownEvents ? this.ruleset.knownEvents(this.state, r.events, side) : r.events;
@@ -188,10 +188,15 @@ export class GameSession {
     return alerts.filter((a) => a.unit === undefined || known.has(a.unit));
   }
 
-  /** Apply an action without building a view: for headless games, where nobody looks. */
-  step(action: Action, entered?: number[]): ApplyResult {
+  /**
+   * Apply an action without building a view: for headless games, where nobody looks. `known` is
+   * the same action already applied to this very state (the AI tries its choice on the true state):
+   * `apply` is pure, so its result is taken as it is rather than worked out twice. An outcome from
+   * any other state or for any other action is ignored, and the action applied as usual.
+   */
+  step(action: Action, entered?: number[], known?: AppliedOutcome): ApplyResult {
     const before = this.state;
-    const r = apply(this.ruleset, before, action, entered);
+    const r = known && known.from === before && known.action === action && entered === undefined ? known.result : apply(this.ruleset, before, action, entered);
     if (r.ok) this.push(r, before);
     return r;
   }
