@@ -413,7 +413,8 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   // Any card but the Joker may be discarded to count as issuing orders (A §7.8, §8.1 step 3; note engine-discard).
   const spares = hand.filter((id) => rules.cards[id]!.kind !== 'joker');
   if (spares.length && !rules.discardedThisTurn) {
-    const choices = spares.map((id) => ({ value: id, label: cardLabel(state, id) }));
+    // Cards alike (two artillery cards, say) are offered once.
+    const choices = spares.map((id) => ({ value: id, label: cardLabel(state, id) })).filter((c, i, all) => all.findIndex((o) => o.label === c.label) === i);
     act('discard', 'Discard a card for the compulsory moves', 'card', {}, [{ name: 'card', kind: 'choice', label: 'Card to discard', choices }]);
   }
   if (mayEndTurn(state, out.length > 0)) act('end-turn', 'End turn', 'turn');
