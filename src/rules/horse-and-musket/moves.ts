@@ -16,7 +16,7 @@ import type { HmState, HmUnit } from './types';
 import { attachedGenerals, liveUnits } from './world';
 import { unitsKnownTo } from './hidden';
 import { haltAlong, offTable, sweptCollisions, type Pose, type ZoneContext } from './zones';
-import { asLoose, gunPassed, onGuns, passableGuns } from './passage';
+import { asLoose, gunPassed, loosensForGuns, onGuns, passableGuns } from './passage';
 import { TABLE } from './setup';
 import { dcos, dhypot, dsin } from '../../core/detmath';
 
@@ -188,7 +188,7 @@ export function moveTo(state: HmState, bf: Battlefield, u: HmUnit, pose: Pose, o
     if (disorder > 0) disorderStands(u, disorder);
   }
   if (opts.looseAllowed !== false && (u.formation === 'line' || u.formation === 'column') && u.rs.troop !== 'artillery' && u.rs.troop !== 'general') {
-    const gun = gunPassed(u, before, passableGuns(u, liveUnits(state)));
+    const gun = loosensForGuns(u) ? gunPassed(u, before, passableGuns(u, liveUnits(state))) : null;
     if (gun || needsLoose(bf, u.stands.map((s) => standRect(u, s)), u.rs.troop, u.formation as 'line' | 'column')) {
       u.formation = 'loose';
       relayout(u);

@@ -1,7 +1,8 @@
 /**
- * Moving through guns (A §11.7, B §2.1): a unit other than skirmishers, Generals and artillery may
- * pass through its own side's guns and through unmanned guns, in loose formation, which it enters
- * as soon as it comes within 1" of them. It may not stop on top of them.
+ * Moving through guns (A §11.7, B §2.1): a unit may pass through its own side's guns and through
+ * unmanned guns; formed foot and horse do it in loose formation, which they enter as soon as they
+ * come within 1" of them (skirmishers and Generals need not). No unit may stop on top of them, and
+ * guns do not pass through guns.
  */
 
 import { dhypot } from '../../core/detmath';
@@ -17,9 +18,14 @@ const NEAR_GUNS = inch(1);
 /** How finely a path is checked for guns passed, mm. */
 const PATH_STEP = inch(0.25);
 
-/** Whether this unit may pass through guns at all: formed foot and horse only. */
+/** Whether this unit may pass through guns at all: anything but guns. */
 export function passesGuns(u: HmUnit): boolean {
-  return u.rs.troop !== 'artillery' && u.rs.troop !== 'general' && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav';
+  return u.rs.troop !== 'artillery';
+}
+
+/** Whether passing guns breaks this unit's ranks: formed foot and horse only. */
+export function loosensForGuns(u: HmUnit): boolean {
+  return passesGuns(u) && u.rs.troop !== 'general' && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav';
 }
 
 /** Guns among `others` this unit may pass through: its own side's, and any that are unmanned. */
