@@ -12,8 +12,8 @@ const RECORDED: Record<string, GameFingerprint> = {
   'one-page, default armies, normal against normal': { actions: 82, decisions: 'f3fb9c7702ed3608', state: 'd98c8d60082848f5' },
   'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 86, decisions: '61c2cd013e3cb3b1', state: '6fdcfb524cb05bb8' },
   'one-page, 30 units a side, normal against normal': { actions: 143, decisions: 'a5d995f500d0911d', state: 'e374a46b5e9c9c97' },
-  'horse-and-musket, default armies, normal against normal': { actions: 69, decisions: '27143a8761e7c3c6', state: '1ada255967a8c34a' },
-  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 61, decisions: '8a248a513897eb45', state: 'e21ae10b08bf3a55' },
+  'horse-and-musket, default armies, normal against normal': { actions: 69, decisions: '19475c3d1683d405', state: 'd03e53fb68c97e84' },
+  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 61, decisions: 'ff92f28c9790926a', state: '001ccc712f015276' },
 };
 
 describe('seeded AI-versus-AI games', () => {
