@@ -16,7 +16,7 @@ import type { HmState, HmUnit } from './types';
 import { attachedGenerals, liveUnits } from './world';
 import { unitsKnownTo } from './hidden';
 import { haltAlong, offTable, sweptCollisions, type Pose, type ZoneContext } from './zones';
-import { asLoose, gunPassed, loosensForGuns, onGuns, passableGuns } from './passage';
+import { asLoose, gunPassed, loosensForGuns, onGuns, passableGuns } from './throughGuns';
 import { TABLE } from './setup';
 import { dcos, dhypot, dsin } from '../../core/detmath';
 
@@ -75,7 +75,7 @@ function poseAlong(u: HmUnit, heading: number, d: number, facing: number): Pose 
 export function walk(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number, facing: number, opts: WalkOptions = {}): WalkResult {
   const ctx = zoneContext(state, bf);
   const present = liveUnits(state).filter((o) => o.id !== u.id && !o.rs.general?.attachedTo && !(opts.ignore ?? []).includes(o.id));
-  // Ordered and marching moves pass through friendly or unmanned guns, loose (A §11.7, passage.ts).
+  // Ordered and marching moves pass through friendly or unmanned guns, loose (A §11.7, throughGuns.ts).
   const guns = opts.exemptHalts ? [] : passableGuns(u, present);
   const others = present.filter((o) => !guns.includes(o));
   const result: WalkResult = { travelled: dist, pose: poseAlong(u, heading, dist, facing), stoppedBy: null, hitFriend: null, hitEnemy: null, hitTerrain: false, leftTable: false };
