@@ -655,7 +655,8 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   name: 'Horse & Musket (Resolve)',
   source: 'the Horse & Musket draft rulebook (seed 000), with the digest\'s resolutions',
   // 2: the terrain kinds and extra fords are rolled after the postures, and the armies placed after them.
-  rulesEdition: 2,
+  // 3: columns and limbered guns set up by hand march; units pass through their own guns, loose.
+  rulesEdition: 3,
   lengthUnit: 'in',
   options: HM_OPTIONS,
   notes: HORSE_AND_MUSKET_NOTES,
