@@ -23,6 +23,12 @@ export interface GameView {
   /** Tooltip lines for every unit on the table. */
   unitInfo: Record<string, UnitInfoLine[]>;
   canUndo: boolean;
+  /**
+   * The table this view shows (units and battlefield) holds something another side may not know: a
+   * secret deployment plan, secret ground, hidden units. Hot seat covers the screen between the
+   * players only then. Absent for the whole state.
+   */
+  secret?: boolean;
 }
 
 /**
@@ -89,10 +95,27 @@ export function replaySave(ruleset: Ruleset, initial: GameState, save: SaveFile,
  * ruleset's `knownTo`) and only its units described; the hash is always the true state's.
  */
 export function buildView(ruleset: Ruleset, truth: GameState, side: string | undefined, canUndo: boolean): GameView {
-  const state = side !== undefined && ruleset.knownTo ? ruleset.knownTo(truth, battlefieldFromSpec(truth.battlefield), side) : truth;
+  const bf = side !== undefined && ruleset.knownTo ? battlefieldFromSpec(truth.battlefield) : null;
+  const state = side !== undefined && ruleset.knownTo ? ruleset.knownTo(truth, bf!, side) : truth;
   const unitInfo: Record<string, UnitInfoLine[]> = {};
   for (const u of state.units) unitInfo[u.id] = ruleset.describeUnit(state, u);
-  return { state, hash: stateHash(truth), seq: truth.seq, unitInfo, canUndo, ...(side !== undefined ? { viewer: side } : {}) };
+  const secret = side !== undefined && ruleset.knownTo ? truth.sides.some((o) => o.id !== side && !sameTable(state, ruleset.knownTo!(truth, bf!, o.id))) : undefined;
+  return { state, hash: stateHash(truth), seq: truth.seq, unitInfo, canUndo, ...(side !== undefined ? { viewer: side } : {}), ...(secret !== undefined ? { secret } : {}) };
+}
+
+/** Whether two sides' views show the same table: the same units where they stand, on the same ground as known. */
+function sameTable(a: GameState, b: GameState): boolean {
+  return sameParts(a.battlefield, b.battlefield) && (a.units === b.units || JSON.stringify(a.units) === JSON.stringify(b.units));
+}
+
+/** Two records with the same keys and equal values, compared by reference first (a battlefield's height data is shared, not copied). */
+function sameParts(a: object, b: object): boolean {
+  if (a === b) return true;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keys = Object.keys(ra);
+  if (keys.length !== Object.keys(rb).length) return false;
+  return keys.every((k) => ra[k] === rb[k] || JSON.stringify(ra[k]) === JSON.stringify(rb[k]));
 }
 
 export class GameSession {

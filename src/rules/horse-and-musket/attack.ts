@@ -42,7 +42,7 @@ import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFi
 import { discardFromHand } from './cards';
 import { relayout } from './layout';
 import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext } from './moves';
-import { breakFormationThrough, terrainGapToThread } from './gaps';
+import { breakFormationThrough, moveThroughGaps, terrainGapToThread, type GapMove } from './gaps';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
@@ -57,9 +57,8 @@ import {
   wheelBy,
   wheelToward,
   type Aspect,
-  type Pose,
 } from './zones';
-import { unitsKnownTo } from './hidden';
+import { relocationCheck } from './evadeWay';
 import { dhypot } from '../../core/detmath';
 
 export interface AttackOptions {
@@ -258,20 +257,25 @@ function contactAlong(u: HmUnit, heading: number, reach: number, targets: readon
   return null;
 }
 
-/** Move a unit straight ahead until one of its stands touches the other unit, at most `reach`. True on contact. */
-function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, reach: number, stopShort = 0): boolean {
+/**
+ * Move a unit straight ahead until one of its stands touches the other unit, at most `reach`. True on
+ * contact. Narrow gaps on the way are met as any automatic move meets them (gaps.ts); what happened
+ * there goes into `log`.
+ */
+function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, reach: number, stopShort = 0, log: string[] = []): boolean {
   const heading = angleOf(sub(colourPoint(target), colourPoint(u)));
   u.facing = wrapAngle(u.facing + Math.max(-Math.PI / 4, Math.min(Math.PI / 4, wrapAngle(heading - u.facing))));
   const contact = contactAlong(u, heading, reach, [target]);
-  if (!contact) {
-    const w = walk(state, bf, u, heading, Math.max(0, reach - stopShort), u.facing, { exemptHalts: true, ignore: [target.id] });
-    moveTo(state, bf, u, w.pose);
-    return false;
-  }
-  const d = Math.max(0, contact.distance - stopShort);
-  const w = walk(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [target.id] });
-  moveTo(state, bf, u, w.pose);
-  return stopShort === 0 && w.travelled >= d - 1 && touching(u, target);
+  const d = contact ? Math.max(0, contact.distance - stopShort) : Math.max(0, reach - stopShort);
+  const m = moveThroughGaps(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [target.id] });
+  if (m.gap) log.push(...moveStory(u, m));
+  return contact !== null && stopShort === 0 && m.walk.travelled >= d - 1 && touching(u, target);
+}
+
+/** What an Attack's move said for the log: its own notes, and where a narrow gap stopped it. */
+function moveStory(u: HmUnit, m: GapMove): string[] {
+  const stopped = m.gap && m.walk.stoppedBy ? [`${u.name} stops after ${toInches(m.walk.travelled).toFixed(1)}": ${m.walk.stoppedBy}`] : [];
+  return [...m.notes, ...stopped];
 }
 
 /** Move straight away from a point: Withdraw, Retire, Break & Run (A §19.3-19.6). */
@@ -360,14 +364,16 @@ function veerAway(state: HmState, bf: Battlefield, ctx: RuleContext, u: HmUnit):
 function towardMidpoint(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, mid: number): string[] {
   const u = s.unit;
   const ahead = (d: number, what: string): string[] => {
-    const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true, ignore: [s.opponent.id] });
-    return [`${u.name} ${what}`, ...moveTo(state, bf, u, w.pose)];
+    const m = moveThroughGaps(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true, ignore: [s.opponent.id] });
+    return [`${u.name} ${what}`, ...moveStory(u, m)];
   };
   const r = s.result;
   switch (r.kind) {
-    case 'charge':
-      s.chargedHome = closeTo(state, bf, u, s.opponent, Math.min(inch(TROOPS[u.rs.troop].charge ?? 18), mid + 1));
-      return [s.chargedHome ? `${u.name} charges home` : `${u.name} charges to the midpoint`];
+    case 'charge': {
+      const log: string[] = [];
+      s.chargedHome = closeTo(state, bf, u, s.opponent, Math.min(inch(TROOPS[u.rs.troop].charge ?? 18), mid + 1), 0, log);
+      return [...log, s.chargedHome ? `${u.name} charges home` : `${u.name} charges to the midpoint`];
+    }
     case 'falter':
       return ahead(mid - inch(r.short), `falters ${r.short}" short of the midpoint`);
     case 'falterAfter':
@@ -392,13 +398,13 @@ function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, at
   const r = s.result;
   switch (r.kind) {
     case 'charge':
-      s.chargedHome = closeTo(state, bf, u, o, charge);
+      s.chargedHome = closeTo(state, bf, u, o, charge, 0, notes);
       notes.push(s.chargedHome ? `${u.name} charges home` : `${u.name} charges but cannot reach ${o.name}`);
       break;
     case 'advanceFire': {
       const to = advanceFireDistance(r.advanceTo, toInches(gap()));
       if (to !== null) {
-        closeTo(state, bf, u, o, Math.max(0, gap() - inch(to)) + 1, 0);
+        closeTo(state, bf, u, o, Math.max(0, gap() - inch(to)) + 1, 0, notes);
         notes.push(`${u.name} advances to ${to}" and fires`);
       } else notes.push(`${u.name} stands and fires`);
       s.firedFrom = gap();
@@ -406,7 +412,7 @@ function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, at
     }
     case 'chargeIfWithin':
       if (gap() <= inch(r.within) + 1 && (!r.facedFalteredOnly || !attackerCharged)) {
-        s.chargedHome = closeTo(state, bf, u, o, charge);
+        s.chargedHome = closeTo(state, bf, u, o, charge, 0, notes);
         notes.push(`${u.name} charges out at ${o.name}`);
       } else {
         s.firedFrom = gap();
@@ -431,15 +437,15 @@ function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, at
       notes.push(`${u.name}: the crew abandon the guns`);
       break;
     case 'falter':
-      closeTo(state, bf, u, o, charge, inch(r.short));
+      closeTo(state, bf, u, o, charge, inch(r.short), notes);
       notes.push(`${u.name} falters ${r.short}" short`);
       break;
     case 'falterAfter':
-      closeTo(state, bf, u, o, inch(r.forward), inch(0.5));
+      closeTo(state, bf, u, o, inch(r.forward), inch(0.5), notes);
       notes.push(`${u.name} falters after ${r.forward}"`);
       break;
     case 'veerOff':
-      closeTo(state, bf, u, o, charge, inch(1));
+      closeTo(state, bf, u, o, charge, inch(1), notes);
       s.closest = gap();
       notes.push(`${u.name} veers off`, ...veerAway(state, bf, ctx, u));
       break;
@@ -777,7 +783,7 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
     log.push(...carryOut(state, bf, ctx, d, attackerCharged));
     // A charging initiator that met nobody at the midpoint rides on up to 9" more.
     if (attackerCharged && !a.chargedHome && !d.chargedHome && !defender.removed) {
-      a.chargedHome = closeTo(state, bf, attacker, defender, inch(9));
+      a.chargedHome = closeTo(state, bf, attacker, defender, inch(9), 0, log);
       if (a.chargedHome) log.push(`${attacker.name} rides on and makes contact`);
     }
   } else {
@@ -880,8 +886,8 @@ function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] 
     if (TROOPS[win.unit.rs.troop].mounted && win.chargedHome && good(win.unit) > good(l)) {
       disorderStands(l, l.stands.length);
       const beyond = inch(2) + Math.max(...l.stands.map((s) => s.depth)) + Math.max(...win.unit.stands.map((s) => s.depth));
-      const w = walk(state, bf, win.unit, win.unit.facing, beyond, win.unit.facing, { exemptHalts: true, ignore: [l.id] });
-      notes.push(`${win.unit.name} breaks through ${l.name}`, ...moveTo(state, bf, win.unit, w.pose));
+      const m = moveThroughGaps(state, bf, win.unit, win.unit.facing, beyond, win.unit.facing, { exemptHalts: true, ignore: [l.id] });
+      notes.push(`${win.unit.name} breaks through ${l.name}`, ...moveStory(win.unit, m));
       state.rules.breakthroughOrder = win.unit.id;
       continue;
     }
@@ -895,7 +901,7 @@ function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] 
     const foot = (x: HmUnit): boolean => TROOPS[x.rs.troop].foot;
     const open = (x: HmUnit, from: HmUnit): boolean => fireCover(bf, x, colourPoint(from)) === 'none';
     const follows = TROOPS[win.unit.rs.troop].mounted || (foot(win.unit) && foot(l) && open(win.unit, l) && open(l, win.unit));
-    if (follows && !l.removed) closeTo(state, bf, win.unit, l, inch(2) + 2);
+    if (follows && !l.removed) closeTo(state, bf, win.unit, l, inch(2) + 2, 0, notes);
   }
   return notes;
 }
@@ -976,8 +982,8 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
   if (r.result.standFire) log.push(...evaderFire(state, bf, ctx, defender, attacker));
   else if (!r.result.perfect) log.push(...evadeMove(state, bf, defender, away, inch(r.inches)));
   if (r.result.attackersMove6) {
-    const w = walk(state, bf, attacker, attacker.facing, inch(6), attacker.facing, { exemptHalts: true });
-    log.push(`${attacker.name} does not test and moves 6" forward`, ...moveTo(state, bf, attacker, w.pose));
+    const m = moveThroughGaps(state, bf, attacker, attacker.facing, inch(6), attacker.facing, { exemptHalts: true });
+    log.push(`${attacker.name} does not test and moves 6" forward`, ...moveStory(attacker, m));
   } else if (r.result.attackersTest && !attacker.removed) {
     const chart = chartFor({ tester: attacker.rs.troop === 'general' ? 'skirmCav' : attacker.rs.troop, role: 'attacker', opponent: defender.rs.troop, inContact: false, flankOrRear: false, canCounterAttack: false, broken: isBroken(attacker) });
     const at = testResolve(state, bf, ctx, { unit: attacker, role: 'attacker', opponent: defender }, chart.chart, opts, false);
@@ -1041,41 +1047,6 @@ export interface PendingRelocation {
   log: string[];
 }
 
-/** Where a relocation would leave the evaders, or why they cannot go there. */
-export type RelocationCheck = { ok: true; pose: Pose; distance: number } | { ok: false; reason: string };
-
-/**
- * Whether Perfect Evaders may go to `to` (B §1.5): within their reach, by a straight way clear of
- * units and impassable ground that stays on the table and does not pass within 9" of any enemy
- * Colour Stand other than their attacker's (nor nearer to one than they already stood) [ENGINE
- * DEFAULT: a straight way]. They end facing their attacker, whom they then fire at.
- */
-export function relocationCheck(state: HmState, bf: Battlefield, evader: HmUnit, attacker: HmUnit | undefined, reach: number, to: Vec2): RelocationCheck {
-  const d = dhypot(to.x - evader.x, to.y - evader.y);
-  if (!Number.isFinite(d)) return { ok: false, reason: 'the evaders need a place to go' };
-  if (d > reach + 0.5) return { ok: false, reason: `${evader.name} may go at most ${toInches(reach).toFixed(0)}" after a Perfect Evade, not ${toInches(d).toFixed(1)}"` };
-  const heading = d > 0.5 ? angleOf(sub(to, colourPoint(evader))) : evader.facing;
-  const facing = attacker && !attacker.removed ? angleOf(sub(colourPoint(attacker), to)) : heading;
-  const w = walk(state, bf, evader, heading, d, facing, { exemptHalts: true });
-  if (w.travelled < d - 0.5) return { ok: false, reason: `${evader.name} cannot get there: ${w.stoppedBy ?? 'the way is blocked'}` };
-  if (w.leftTable) return { ok: false, reason: `${evader.name} would leave the table` };
-  const limit = inch(9);
-  const steps = Math.max(1, Math.ceil(d / inch(0.25)));
-  const known = new Set(unitsKnownTo(state, evader.side).map((k) => k.id));
-  for (const e of liveUnits(state)) {
-    if (e.side === evader.side || e.id === attacker?.id || e.rs.general?.attachedTo || !known.has(e.id)) continue;
-    const theirs = colourStand(e);
-    const start = rectDistance(colourStand(evader), theirs);
-    const allowed = Math.min(limit, start);
-    for (let k = 1; k <= steps; k++) {
-      const p = { x: evader.x + ((to.x - evader.x) * k) / steps, y: evader.y + ((to.y - evader.y) * k) / steps };
-      const near = rectDistance(colourStand({ ...evader, ...p, facing: k === steps ? facing : evader.facing }), theirs);
-      if (near < allowed - 1) return { ok: false, reason: `the way passes within 9" of ${e.name}'s Colour Stand (${toInches(near).toFixed(1)}")` };
-    }
-  }
-  return { ok: true, pose: { x: to.x, y: to.y, facing }, distance: d };
-}
-
 /** The Perfect Evaders go where their side chose, or stay (`to` null), then fire, and the Attack ends (B §1.5). */
 export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, side: string, to: Vec2 | null): void {
   const p = state.rules.pendingRelocation;
@@ -1090,7 +1061,8 @@ export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContex
   const log = [...p.log];
   if (check?.ok) {
     const dir = check.distance > 0.5 ? ` ${toInches(check.distance).toFixed(1)}"` : '';
-    log.push(`${evader.name} slips away${dir} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
+    const round = check.way.length > 2 ? ' by a way round what stood in its path' : '';
+    log.push(`${evader.name} slips away${dir}${round} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
   } else log.push(`${evader.name} stays where it is after its Perfect Evade`);
   log.push(...evaderFire(state, bf, ctx, evader, attacker, p.earlier));
   const a: Side = { ...p.attackerSide, unit: attacker, opponent: evader };
@@ -1103,8 +1075,8 @@ function moveAgainstEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, a
   const u = a.unit;
   const gap = Math.max(0, dhypot(origin.x - u.x, origin.y - u.y) - inch(1.5));
   const forward = (d: number, what: string): string[] => {
-    const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true });
-    return [`${u.name} ${what} ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose)];
+    const m = moveThroughGaps(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true });
+    return [`${u.name} ${what} ${toInches(m.walk.travelled).toFixed(1)}"`, ...moveStory(u, m)];
   };
   const r = a.result;
   switch (r.kind) {
@@ -1145,13 +1117,14 @@ function chargeOn(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side): s
   const friend = first && first.unit.side === u.side ? first.unit : null;
   const contact = first && !friend ? first : null;
   const go = friend ? Math.max(0, first!.distance - HALT_SHORT_OF_FRIENDS) : contact ? contact.distance : full;
-  const w = walk(state, bf, u, u.facing, go, u.facing, { exemptHalts: true, ignore: contact ? [contact.unit.id] : [] });
+  const m = moveThroughGaps(state, bf, u, u.facing, go, u.facing, { exemptHalts: true, ignore: contact ? [contact.unit.id] : [] });
+  const w = m.walk;
   const reached = contact !== null && w.travelled >= contact.distance - 1;
   const notes: string[] = [];
   if (friend && w.travelled >= go - 1) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" and halts 2" short of ${friend.name}`);
   else if (reached) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" into ${contact.unit.name}`);
   else notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`);
-  notes.push(...moveTo(state, bf, u, w.pose));
+  notes.push(...m.notes);
   if (!reached || u.removed) return notes;
   if (contact.unit.id === a.opponent.id) {
     a.chargedHome = true;

@@ -17,7 +17,7 @@ import { colourGap, destroyUnit, resolveAttack, touching } from './attack';
 import { artilleryTargets, fireArtillery, GUESS_FACTOR, skirmishFire, skirmishTargets } from './fire';
 import { layoutStands, relayout } from './layout';
 import { moveCap, moveTo, pointAhead, walk, zoneContext } from './moves';
-import { describeGap, fitLooseInGap, gapAlong, gapRefusal, narrowGapAhead, spanOf, type NarrowGap } from './gaps';
+import { breakRanksBefore, describeGap, fitLooseInGap, gapAlong, gapRefusal, moveThroughGaps, narrowGapAhead, spanOf, type GapOptions, type NarrowGap } from './gaps';
 import { coverOf } from './terrain';
 import type { Card, HmState, HmUnit } from './types';
 import { canSee } from './visibility';
@@ -473,9 +473,10 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
       u.rs.baseFormation = 'line';
       u.rs.columnCompulsory = false;
       relayout(u);
-      const w = walk(state, bf, u, u.facing, inch(3), u.facing, { exemptHalts: true });
-      const notes = moveTo(state, bf, u, w.pose);
-      log(ctx, u, [`${u.name} forms line ${to === 'front' ? 'to the front' : `to the ${to}`} and moves ${toInches(w.travelled).toFixed(1)}"`, ...notes].join('. '));
+      // The 3" step is the order's, not the player's choice: a narrow gap ahead is met as an automatic move meets it (gaps.ts).
+      const m = moveThroughGaps(state, bf, u, u.facing, inch(3), u.facing, { exemptHalts: true });
+      const stop = m.walk.stoppedBy && m.walk.travelled < inch(3) - 0.5 ? ` and stops: ${m.walk.stoppedBy}` : '';
+      log(ctx, u, [`${u.name} forms line ${to === 'front' ? 'to the front' : `to the ${to}`} and moves ${toInches(m.walk.travelled).toFixed(1)}"${stop}`, ...m.notes].join('. '));
       return;
     }
     case 'attack':
@@ -572,6 +573,8 @@ function gunMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, reach: nu
   const d = dhypot(to.x - u.x, to.y - u.y);
   if (d > reach + 0.5) throw new RuleError(`${u.name} may move at most ${toInches(reach)}"`);
   const heading = d > SAME ? angleOf(sub(to, u)) : u.facing;
+  // Guns need one stand's width through a gap or over a bridge (B §4.10).
+  refuseNarrowGap(state, bf, u, to);
   const w = walk(state, bf, u, heading, d, heading, {});
   const notes = moveTo(state, bf, u, w.pose, { looseAllowed: false });
   log(ctx, u, [`${u.name} ${verb} ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` (${w.stoppedBy})` : ''}`, ...notes].join('. '));
@@ -584,7 +587,8 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   const before: string[] = [];
   // A line already within 1" of a narrow gap ahead has broken ranks (A §11.7).
   const gapNear = narrowGapAhead(state, bf, u);
-  if (gapNear) before.push(...breakRanksFor(state, bf, u, gapNear));
+  if (gapNear) before.push(...breakRanksBefore(state, bf, u, gapNear));
+  // A skirmisher column marches as a column (B §1.2).
   const free = (isSkirmisher(u) && u.formation !== 'column') || u.formation === 'loose' || u.rs.troop === 'general';
   const rel = sub(to, u);
   let heading = u.facing;
@@ -604,9 +608,7 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   const near = shaken ? nearestEnemy(u, units.filter((x) => x.rs.troop !== 'general')) : null;
   const facing = free && u.rs.troop !== 'general' ? heading : u.rs.troop === 'general' ? heading : u.facing;
   // Narrow gaps and defiles on the way (A §11.7, B §4.10): refused as the unit stands, or threaded loose.
-  const gap = u.rs.troop === 'general' ? null : gapAlong(state, bf, u, u, pointAhead(u, heading, d), { need: spanOf(u) });
-  const refusal = gap && gapRefusal(u, gap);
-  if (refusal) throw new RuleError(refusal);
+  const gap = u.rs.troop === 'general' ? null : refuseNarrowGap(state, bf, u, pointAhead(u, heading, d), { need: spanOf(u) });
   // Loose units and skirmish chains thread a gap narrower than their scatter round the Colour Stand.
   const threading = gap !== null && (u.formation === 'loose' || isSkirmisher(u));
   const w = walk(state, bf, u, heading, d, free ? facing : u.facing, { stopAtSlowing: !isSkirmisher(u) && u.rs.troop !== 'general', colourStandOnly: threading });
@@ -617,17 +619,21 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   const notes = [...before, ...moveTo(state, bf, u, w.pose)];
   if (gap && threading && !u.removed && fitLooseInGap(state, bf, u)) notes.push(`${u.name} threads ${describeGap(gap)} in a file`);
   const gapAfter = u.removed ? null : narrowGapAhead(state, bf, u);
-  if (gapAfter) notes.push(...breakRanksFor(state, bf, u, gapAfter));
+  if (gapAfter) notes.push(...breakRanksBefore(state, bf, u, gapAfter));
   if (u.rs.troop === 'general') attachGeneral(state, u, ctx);
   log(ctx, u, [`${u.name} moves ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '), { from: { x: u.x, y: u.y }, ...(gap ? { gap: { width: gap.width, at: gap.at } } : {}) });
 }
 
-/** A line within 1" of a narrow gap breaks ranks into loose formation, in a file if it must (A §11.7). */
-function breakRanksFor(state: HmState, bf: Battlefield, u: HmUnit, gap: NarrowGap): string[] {
-  u.formation = 'loose';
-  relayout(u);
-  fitLooseInGap(state, bf, u);
-  return [`${u.name} breaks ranks into loose formation before ${describeGap(gap)}`];
+/**
+ * The narrow gap or defile a player's move from where the unit stands to `to` goes through; refused,
+ * saying why, when the unit may not pass it as it stands (A §11.7, B §4.10: a line must break ranks
+ * first, a loose unit needs 2", columns, guns and skirmishers one stand).
+ */
+function refuseNarrowGap(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, opts: GapOptions = {}): NarrowGap | null {
+  const gap = gapAlong(state, bf, u, u, to, opts);
+  const refusal = gap && gapRefusal(u, gap);
+  if (refusal) throw new RuleError(refusal);
+  return gap;
 }
 
 /** Oblique (A §11.4, A23 literal): a full 6" ahead allows up to 3" aside, keeping the facing. */
@@ -639,9 +645,7 @@ function orderOblique(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx:
   if (ahead < inch(6) - 0.5) throw new RuleError('an oblique move goes a full 6" ahead');
   if (Math.abs(aside) > inch(3) + 0.5) throw new RuleError('an oblique move goes at most 3" aside for 6" ahead');
   const d = dhypot(rel.x, rel.y);
-  const gap = gapAlong(state, bf, u, u, to);
-  const refusal = gap && gapRefusal(u, gap);
-  if (refusal) throw new RuleError(refusal);
+  refuseNarrowGap(state, bf, u, to);
   const w = walk(state, bf, u, angleOf(rel), d, u.facing, { stopAtSlowing: true });
   const notes = moveTo(state, bf, u, w.pose);
   log(ctx, u, [`${u.name} moves obliquely ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '));

@@ -10,7 +10,7 @@ import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair, type ResolveChoice } f
 import { grapeshotPhase } from './fire';
 import { relayout } from './layout';
 import { disorderStands, moveTo, pointAhead, walk } from './moves';
-import { breakFormationThrough, standsBlocked, terrainGapToThread } from './gaps';
+import { breakFormationThrough, moveThroughGaps, standsBlocked, terrainGapToThread } from './gaps';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
 import { HM_ARMY_BUILDING } from './roster';
@@ -83,8 +83,10 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
       if (haltCause(u, liveUnits(state), zc)) {
         u.rs.columnCompulsory = false;
       } else {
-        const w = walk(state, bf, u, u.facing, inch(Math.min(6, WEATHER[state.rules.weather].maxMove)), u.facing, { stopAtSlowing: true });
-        notes.push(`${u.name} marches on in column ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose));
+        // A gap narrower than one stand stops the march at its mouth (gaps.ts).
+        const m = moveThroughGaps(state, bf, u, u.facing, inch(Math.min(6, WEATHER[state.rules.weather].maxMove)), u.facing, { stopAtSlowing: true });
+        const w = m.walk;
+        notes.push(`${u.name} marches on in column ${(w.travelled / 25.4).toFixed(1)}"`, ...m.notes);
         // The column's compulsory marching ends for good at the first stop (A53).
         if (w.stoppedBy) {
           u.rs.columnCompulsory = false;
