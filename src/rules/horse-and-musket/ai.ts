@@ -192,7 +192,8 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
       const card = hs.rules.cards[String(action.card)];
       return card ? multiCardValue(hs, battlefieldFromSpec(hs.battlefield), card.kind, String(action.side)) : 0.5;
     }
-    if (action.type === 'discard') return 0.05;
+    // Discarding only to make the compulsory moves: a spare unit card before any other.
+    if (action.type === 'discard') return hs.rules.cards[String(action.card)]?.kind === 'unit' ? 0.05 : 0.03;
     // Spiking is for guns about to be lost, which the AI does not foresee: never its own choice.
     if (action.type === 'order' && action.order === 'spike') return 0.01;
     if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;

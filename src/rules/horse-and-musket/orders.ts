@@ -96,8 +96,11 @@ const nationRules = (u: HmUnit) => ARMY_LISTS[u.rs.nation === 'russia' ? 'russia
 // ---------------------------------------------------------------------------------------------
 // Cards that may order a unit (A §6.6, §7.1)
 
-/** Why this General cannot play his cards now, or null (A §6.6). */
-export function generalBarred(state: HmState, bf: Battlefield, g: HmUnit): string | null {
+/**
+ * Why this General cannot give orders where he stands, or null (A §6.6): disordered, in an enemy
+ * threat zone, or in contact. The Joker's orders are his too and obey these (A §7.6, note A7).
+ */
+export function generalHindered(state: HmState, bf: Battlefield, g: HmUnit): string | null {
   if (g.removed) return `${g.name} is no longer on the table`;
   if (g.stands.some((s) => s.status === 'disordered')) return `${g.name} is disordered`;
   const units = liveUnits(state);
@@ -105,6 +108,13 @@ export function generalBarred(state: HmState, bf: Battlefield, g: HmUnit): strin
   if (enemiesOf(state, g).some((e) => touching(g, e))) return `${g.name} is in contact with the enemy`;
   const host = g.rs.general?.attachedTo ? unitById(state, g.rs.general.attachedTo) : undefined;
   if (host && enemiesOf(state, host).some((e) => touching(host, e))) return `${g.name}'s unit is in contact with the enemy`;
+  return null;
+}
+
+/** Why this General cannot play his cards now, or null (A §6.6). */
+export function generalBarred(state: HmState, bf: Battlefield, g: HmUnit): string | null {
+  const hindered = generalHindered(state, bf, g);
+  if (hindered) return hindered;
   if (g.rs.general?.grade === 'mediocre') return `${g.name} is Mediocre and has no cards`;
   if (nationRules(g).oneGeneralCardPerTurn && (g.rs.general?.cardsThisTurn ?? 0) >= 1) return `${g.name} has played his one General card this turn`;
   return null;
@@ -166,7 +176,7 @@ export function activeCardMayOrder(state: HmState, bf: Battlefield, kind: Card['
     case 'joker': {
       // Three (six) General cards of the CinC: range and sight apply; Mediocre Generals may be moved (A §7.6).
       const cinc = cincOf(state, u.side);
-      return !!cinc && generalMayOrder(state, bf, cinc, u);
+      return !!cinc && !generalHindered(state, bf, cinc) && generalMayOrder(state, bf, cinc, u);
     }
     case 'infantryAdvance': {
       if (u.rs.troop !== 'infantry' || !u.rs.command) return false;
@@ -284,8 +294,9 @@ function ordersNow(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['k
   const halted = haltCause(u, units, zc);
   const cap = moveCap(state, bf, u);
   if (!halted) {
-    if (isSkirmisher(u) || u.formation === 'loose') add('move', [pointParam(u, cap, 'Move the Colour Stand (any direction)')]);
-    else if (u.formation === 'column') add('move', [pointParam(u, cap, 'March (3"-6" straight ahead)', [0], Math.PI / 36, Math.min(inch(3), cap))]);
+    // Skirmishers deployed in column march like any column until they form their chain (B §1.2).
+    if (u.formation === 'column') add('move', [pointParam(u, cap, 'March (3"-6" straight ahead)', [0], Math.PI / 36, Math.min(inch(3), cap))]);
+    else if (isSkirmisher(u) || u.formation === 'loose') add('move', [pointParam(u, cap, 'Move the Colour Stand (any direction)')]);
     else add('move', [pointParam(u, cap, 'Move straight ahead', [0], Math.PI / 36)]);
     if (isFormed(u) && u.formation === 'line' && u.rs.troop === 'infantry' && nationRules(u).oblique && cap >= inch(6) - SAME) add('oblique', [pointParam(u, cap, 'Oblique: 3" aside for 6" ahead', [0], datan2(3, 6))]);
     if (isFormed(u) && u.formation !== 'loose') add('turn');
@@ -455,7 +466,8 @@ export function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: Orde
       u.x = centre.x;
       u.y = centre.y;
       u.facing = wrapAngle(u.facing + turn);
-      u.formation = 'line';
+      // Skirmishers "form line" into their skirmish chain (B §1.2).
+      u.formation = isSkirmisher(u) ? 'loose' : 'line';
       u.rs.baseFormation = 'line';
       u.rs.columnCompulsory = false;
       relayout(u);
@@ -580,7 +592,8 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   // A line already within 1" of a narrow gap ahead has broken ranks (A §11.7).
   const gapNear = narrowGapAhead(state, bf, u);
   if (gapNear) before.push(...breakRanksBefore(state, bf, u, gapNear));
-  const free = isSkirmisher(u) || u.formation === 'loose' || u.rs.troop === 'general';
+  // A skirmisher column marches as a column (B §1.2).
+  const free = (isSkirmisher(u) && u.formation !== 'column') || u.formation === 'loose' || u.rs.troop === 'general';
   const rel = sub(to, u);
   let heading = u.facing;
   let d: number;

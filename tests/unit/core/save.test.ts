@@ -48,7 +48,7 @@ describe('the save format', () => {
     // Saves from before editions were recorded are edition 1, which one-page still plays.
     const { rulesEdition: _dropped, ...older } = onePage;
     expect(GameSession.fromSave(JSON.stringify(older)).log).toHaveLength(3);
-    // Horse & Musket is at edition 2: its terrain is now rolled after the postures.
+    // Horse & Musket is at edition 2: among other changes its terrain is now rolled after the postures.
     const hm = new GameSession({ rulesetId: 'horse-and-musket', seed: 'edition' });
     const saved = JSON.parse(hm.saveText());
     expect(saved.rulesEdition).toBe(2);
