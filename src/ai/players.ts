@@ -1,16 +1,18 @@
 /** The computer players by name: `random`, `scripted`, and `ai:LEVEL[:PERSONALITY]`. */
 
+import type { AppliedOutcome } from '../core/engine';
 import type { Action, GameState } from '../core/model';
 import { Rng } from '../core/random';
 import type { LegalAction, Ruleset } from '../core/ruleset';
 import { randomAction } from './random';
 import { scriptedAction } from './scripted';
-import { decide, type Decision, type Level, type Personality } from './utility';
+import { decideAndTry, type Decision, type Level, type Personality } from './utility';
 
 export interface Player {
   name: string;
   /** `progress` hears how far a thinking player has got (candidates scored of the total). */
-  choose(ruleset: Ruleset, state: GameState, legal: LegalAction[], side: string, progress?: (done: number, total: number) => void): { action: Action | null; decision?: Decision };
+  /** `outcome`, when given, is the action already applied to `state`: hand it to GameSession.step. */
+  choose(ruleset: Ruleset, state: GameState, legal: LegalAction[], side: string, progress?: (done: number, total: number) => void): { action: Action | null; decision?: Decision; outcome?: AppliedOutcome };
 }
 
 const LEVELS: Level[] = ['easy', 'normal', 'hard'];
@@ -32,8 +34,9 @@ export function makePlayer(id: string, seed: string): Player {
     return {
       name: id,
       choose: (ruleset, state, legal, side, progress) => {
-        const decision = decide(ruleset, state, side, { level, personality, ...(progress ? { progress } : {}) }, `${seed}/${state.seed}/${state.seq}`, legal);
-        return { action: decision?.action ?? null, ...(decision ? { decision } : {}) };
+        const tried = decideAndTry(ruleset, state, side, { level, personality, ...(progress ? { progress } : {}) }, `${seed}/${state.seed}/${state.seq}`, legal);
+        if (!tried) return { action: null };
+        return { action: tried.decision.action, decision: tried.decision, ...(tried.outcome ? { outcome: tried.outcome } : {}) };
       },
     };
   }

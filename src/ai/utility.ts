@@ -7,7 +7,7 @@
  */
 
 import { distance, wrapAngle, type Vec2 } from '../core/geometry';
-import { apply, legalActions } from '../core/engine';
+import { apply, legalActions, type AppliedOutcome } from '../core/engine';
 import type { Action, GameState, Unit } from '../core/model';
 import { Rng } from '../core/random';
 import type { AiHints, Forecast, LegalAction, Ruleset } from '../core/ruleset';
@@ -387,6 +387,15 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
 
 /** Decide one action for `side`. Deterministic for the same state and seed. */
 export function decide(ruleset: Ruleset, state: GameState, side: string, config: AiConfig, seed: string, known?: readonly LegalAction[]): Decision | null {
+  return decideAndTry(ruleset, state, side, config, seed, known)?.decision ?? null;
+}
+
+/**
+ * `decide`, and the chosen action as applied to the true state when the check that it is legal
+ * there applied it in full: the caller's session can take that outcome instead of applying the
+ * action a second time (GameSession.step).
+ */
+export function decideAndTry(ruleset: Ruleset, state: GameState, side: string, config: AiConfig, seed: string, known?: readonly LegalAction[]): { decision: Decision; outcome?: AppliedOutcome } | null {
   const t0 = performance.now();
   const hints = ruleset.ai;
   const view = perceive(state, battlefieldFromSpec(state.battlefield), hints, side, ruleset);
@@ -425,7 +434,7 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
     // The action must be legal in the true state too (a hidden unit may be in the way).
     const r = apply(ruleset, state, choice.action);
     if (r.ok || 'needDice' in r) {
-      return {
+      const decision: Decision = {
         action: choice.action,
         side,
         plan,
@@ -435,6 +444,7 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
         scored: scored.length,
         ms: performance.now() - t0,
       };
+      return r.ok ? { decision, outcome: { from: state, action: choice.action, result: r } } : { decision };
     }
   }
   return null;

@@ -198,8 +198,8 @@ export interface EngineApi {
   replayView(at: number, viewer?: string): Promise<GameView>;
   /** Every action of the open replay: its events as the viewer may know them (see replayView), and its turn. */
   replayHistory(viewer?: string): Promise<PastAction[]>;
-  /** The open replay's battlefield (when it is not the live game's). */
-  replayBattlefield(): Promise<BattlefieldData>;
+  /** The open replay's battlefield (when it is not the live game's), as the viewer knows it (see replayView). */
+  replayBattlefield(viewer?: string): Promise<BattlefieldData>;
   closeReplay(): Promise<void>;
   /** Who won and why, each side's losses and its strength over the turns, for the game in progress. */
   battleReport(): Promise<BattleReport>;

@@ -102,10 +102,18 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
     if (!replay) throw new Error('no replay is open');
     return replay;
   };
-  /** A finished game is replayed in full view; one still going shows what the viewer may know. */
+  /**
+   * A finished game is replayed in full view; one still going shows what the viewer may know. The
+   * viewer is a side of the game in progress: when that is not a side of the replayed game (a save of
+   * another battle) or no side is to act, the replayed game's own side to act (else its first side)
+   * views it, never the whole truth. No viewer at all is the demonstration's audience, who see all.
+   */
   const replaySide = (t: Timeline, viewer?: string): string | undefined => {
     if (t.final.result || viewer === undefined) return undefined;
-    return viewer === ACTIVE_SIDE ? (session?.state.active ?? undefined) : viewer;
+    const wanted = viewer === ACTIVE_SIDE ? (session?.state.active ?? undefined) : viewer;
+    const sides = t.final.sides.map((x) => x.id);
+    if (wanted !== undefined && sides.includes(wanted)) return wanted;
+    return t.final.active ?? sides[0];
   };
   const battlefieldData = (spec: GameState['battlefield']): BattlefieldData => {
     const bf = battlefieldFromSpec(spec);
@@ -178,12 +186,12 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
         players.set(key, player);
       }
       const legal = s.legal(side);
-      const { action, decision } = player.choose(s.ruleset, s.state, legal, side, progress && throttled(progress));
+      const { action, decision, outcome } = player.choose(s.ruleset, s.state, legal, side, progress && throttled(progress));
       if (!action) return null;
       const label = legal.find((l) => l.action.type === action.type && (l.unit === undefined || l.unit === action.unit))?.label ?? action.type;
       // The page may show the computer's reasons only for units the viewer may know of (hidden movement).
       const before = s.state;
-      const result = s.act(action, undefined, viewer);
+      const result = s.act(action, undefined, viewer, outcome);
       const thinking = decision ? reasonsKnownTo(s, before, decision, viewer) : null;
       return { action, label, result, ...(thinking ? { thinking } : {}) };
     },
@@ -351,8 +359,12 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       const shown = side !== undefined && known ? (e: readonly GameEvent[]) => known(t.final, [...e], side) : (e: readonly GameEvent[]) => [...e];
       return t.events.map((e, i) => ({ turn: t.turns[i]!, events: shown(e) }));
     },
-    async replayBattlefield() {
-      return battlefieldData(openTimeline().final.battlefield);
+    async replayBattlefield(viewer?: string) {
+      const t = openTimeline();
+      // The ground as the viewer knows it: a game still going keeps its secret terrain secret.
+      const side = replaySide(t, viewer);
+      const known = side !== undefined && t.ruleset.knownTo ? t.ruleset.knownTo(t.final, battlefieldFromSpec(t.final.battlefield), side) : t.final;
+      return battlefieldData(known.battlefield);
     },
     async closeReplay() {
       replay = null;

@@ -64,7 +64,7 @@ export async function startReplay(saveText?: string, title = 'this battle'): Pro
     const info = await api().openReplay(saveText);
     const viewer = knowledgeViewer(live.view);
     const history = await api().replayHistory(viewer);
-    const battlefield = info.sameBattlefield ? s.battlefield : await api().replayBattlefield();
+    const battlefield = info.sameBattlefield ? s.battlefield : await api().replayBattlefield(viewer);
     const view = await api().replayView(0, viewer);
     allItems = history.flatMap(({ turn, events }, i) => events.map((event, k) => ({ id: (i + 1) * 1000 + k, seq: i + 1, turn, event })));
     useReplay.setState({ info, at: 0, playing: false, title });

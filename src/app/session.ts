@@ -4,7 +4,7 @@
  * timeline need no re-simulation.
  */
 
-import { apply, createGame, legalActions, stateHash, type ApplyResult } from '../core/engine';
+import { apply, createGame, legalActions, stateHash, type AppliedOutcome, type ApplyResult } from '../core/engine';
 import type { Action, GameEvent, GameSetup, GameState, LogEntry } from '../core/model';
 import type { LegalAction, Ruleset, UnitInfoLine } from '../core/ruleset';
 import { parseSave, SaveError, SAVE_FORMAT, SAVE_VERSION, serialiseSave, type SaveFile } from '../core/save';
@@ -23,6 +23,12 @@ export interface GameView {
   /** Tooltip lines for every unit on the table. */
   unitInfo: Record<string, UnitInfoLine[]>;
   canUndo: boolean;
+  /**
+   * The table this view shows (units and battlefield) holds something another side may not know: a
+   * secret deployment plan, secret ground, hidden units. Hot seat covers the screen between the
+   * players only then. Absent for the whole state.
+   */
+  secret?: boolean;
 }
 
 /**
@@ -53,6 +59,13 @@ export function sessionForSetup(setup: GameSetup): GameSession {
  * ends on the recorded hash. The first action the rules refuse is named by its number.
  */
 export function replaySave(ruleset: Ruleset, initial: GameState, save: SaveFile, visit: (r: AppliedAction, before: GameState, index: number) => void): GameState {
+  const saved = save.rulesEdition ?? 1;
+  const current = ruleset.rulesEdition ?? 1;
+  if (saved !== current) {
+    throw new SaveError(
+      `this save was played under edition ${saved} of Tricorne's ${ruleset.name} rules, and this Tricorne plays edition ${current}; the game's actions would not replay as they were played`,
+    );
+  }
   let state = initial;
   const total = save.log.length;
   for (const [i, entry] of save.log.entries()) {
@@ -82,10 +95,27 @@ export function replaySave(ruleset: Ruleset, initial: GameState, save: SaveFile,
  * ruleset's `knownTo`) and only its units described; the hash is always the true state's.
  */
 export function buildView(ruleset: Ruleset, truth: GameState, side: string | undefined, canUndo: boolean): GameView {
-  const state = side !== undefined && ruleset.knownTo ? ruleset.knownTo(truth, battlefieldFromSpec(truth.battlefield), side) : truth;
+  const bf = side !== undefined && ruleset.knownTo ? battlefieldFromSpec(truth.battlefield) : null;
+  const state = side !== undefined && ruleset.knownTo ? ruleset.knownTo(truth, bf!, side) : truth;
   const unitInfo: Record<string, UnitInfoLine[]> = {};
   for (const u of state.units) unitInfo[u.id] = ruleset.describeUnit(state, u);
-  return { state, hash: stateHash(truth), seq: truth.seq, unitInfo, canUndo, ...(side !== undefined ? { viewer: side } : {}) };
+  const secret = side !== undefined && ruleset.knownTo ? truth.sides.some((o) => o.id !== side && !sameTable(state, ruleset.knownTo!(truth, bf!, o.id))) : undefined;
+  return { state, hash: stateHash(truth), seq: truth.seq, unitInfo, canUndo, ...(side !== undefined ? { viewer: side } : {}), ...(secret !== undefined ? { secret } : {}) };
+}
+
+/** Whether two sides' views show the same table: the same units where they stand, on the same ground as known. */
+function sameTable(a: GameState, b: GameState): boolean {
+  return sameParts(a.battlefield, b.battlefield) && (a.units === b.units || JSON.stringify(a.units) === JSON.stringify(b.units));
+}
+
+/** Two records with the same keys and equal values, compared by reference first (a battlefield's height data is shared, not copied). */
+function sameParts(a: object, b: object): boolean {
+  if (a === b) return true;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keys = Object.keys(ra);
+  if (keys.length !== Object.keys(rb).length) return false;
+  return keys.every((k) => ra[k] === rb[k] || JSON.stringify(ra[k]) === JSON.stringify(rb[k]));
 }
 
 export class GameSession {
@@ -136,9 +166,9 @@ export class GameSession {
     return legalActions(this.ruleset, this.state, side);
   }
 
-  act(action: Action, entered?: number[], viewer?: string): ActResult {
+  act(action: Action, entered?: number[], viewer?: string, known?: AppliedOutcome): ActResult {
     const before = this.state;
-    const r = this.step(action, entered);
+    const r = this.step(action, entered, known);
     if (!r.ok) return r;
     const side = this.viewerSide(viewer);
     const events = side !== undefined && this.ruleset.knownEvents ? this.ruleset.knownEvents(this.state, r.events, side) : r.events;
@@ -158,10 +188,15 @@ export class GameSession {
     return alerts.filter((a) => a.unit === undefined || known.has(a.unit));
   }
 
-  /** Apply an action without building a view: for headless games, where nobody looks. */
-  step(action: Action, entered?: number[]): ApplyResult {
+  /**
+   * Apply an action without building a view: for headless games, where nobody looks. `known` is
+   * the same action already applied to this very state (the AI tries its choice on the true state):
+   * `apply` is pure, so its result is taken as it is rather than worked out twice. An outcome from
+   * any other state or for any other action is ignored, and the action applied as usual.
+   */
+  step(action: Action, entered?: number[], known?: AppliedOutcome): ApplyResult {
     const before = this.state;
-    const r = apply(this.ruleset, before, action, entered);
+    const r = known && known.from === before && known.action === action && entered === undefined ? known.result : apply(this.ruleset, before, action, entered);
     if (r.ok) this.push(r, before);
     return r;
   }
@@ -206,6 +241,7 @@ export class GameSession {
       setup: this.setup,
       log: structuredClone(this.entries),
       stateHash: stateHash(this.state),
+      rulesEdition: this.ruleset.rulesEdition ?? 1,
     };
     if (name) save.name = name;
     return save;

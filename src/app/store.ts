@@ -406,7 +406,7 @@ export async function checkArmy(rulesetId: string, roster: ArmyRoster, points: n
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hot seat with hidden movement: the screen is covered whenever the other player is to act
+// Hot seat with secrets: the screen is covered whenever the other player is to act
 
 /** The side whose player last uncovered the screen. */
 let shownSide: string | null = null;
@@ -415,7 +415,12 @@ function needsHandover(view: GameView): boolean {
   const s = get();
   const ruleset = s.rulesets.find((r) => r.id === view.state.rulesetId);
   const active = view.state.active;
-  return s.opponent === 'human' && !!ruleset && secretGame(ruleset, view.state.options) && !!active && !view.state.result && active !== shownSide;
+  // While the armies are set up, the deployment's own cover decides (DeployPanel.tsx).
+  if (view.state.phase === 'deploy') return false;
+  // Secret by the game's options (hidden movement), or because this side's table shows what the
+  // other may not know (the defender's woods before the attacker has found them).
+  const secret = !!ruleset && (secretGame(ruleset, view.state.options) || view.secret === true);
+  return s.opponent === 'human' && secret && !!active && !view.state.result && active !== shownSide;
 }
 
 /** The player the screen was passed to uncovers it. */

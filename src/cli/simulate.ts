@@ -41,10 +41,10 @@ export function playGame(rulesetId: string, seed: string, a: Player, b: Player, 
     const who = playerOf(side);
     const player = who === 'a' ? a : b;
     const t0 = performance.now();
-    const { action } = player.choose(session.ruleset, session.state, session.legal(side), side);
+    const { action, outcome } = player.choose(session.ruleset, session.state, session.legal(side), side);
     decisionMs[who].push(performance.now() - t0);
     if (!action) throw new Error(`game ${seed}: ${player.name} found no legal action for ${side} in ${session.state.phase}`);
-    const r = session.step(action);
+    const r = session.step(action, undefined, outcome);
     if (!r.ok) throw new Error(`game ${seed}: ${player.name} chose an action the rules refused: ${'error' in r ? r.error : 'dice needed'}`);
     actions++;
   }

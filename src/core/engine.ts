@@ -15,6 +15,16 @@ export type ApplyResult =
   | { ok: false; needDice: { count: number; sides: number; purpose: string; entered: number } };
 
 /**
+ * An action already applied, by `apply`, to a state without entered dice: what the AI hands back
+ * after trying its choice on the true state, so a session need not apply the same action twice.
+ */
+export interface AppliedOutcome {
+  from: GameState;
+  action: Action;
+  result: Extract<ApplyResult, { ok: true }>;
+}
+
+/**
  * A deep copy of a state. States are trees of plain objects, arrays and primitives (the state hash
  * walks them as JSON, so they hold no cycles); those are copied here directly, several times faster
  * than structuredClone, and anything else (a typed array, a Map) is handed to structuredClone.

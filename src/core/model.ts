@@ -5,7 +5,7 @@
 
 import type { DiceRoll, DiceState } from './dice';
 import type { OrientedRect } from './geometry';
-import { fromLocal } from './geometry';
+import { fromLocal, rectAxes } from './geometry';
 import type { BattlefieldSpec } from '../terrain/battlefield';
 import type { ElevationSource } from '../terrain/elevation';
 
@@ -179,8 +179,29 @@ export function standRect(unit: Pick<Unit, 'x' | 'y' | 'facing'>, stand: Stand):
 
 /** The unit's footprint: the rectangle, in the unit's frame, that holds all its live stands. */
 export function unitFootprint(unit: Pick<Unit, 'x' | 'y' | 'facing' | 'stands'>): OrientedRect {
-  const live = unit.stands.filter((s) => s.status !== 'destroyed');
-  const list = live.length > 0 ? live : unit.stands;
+  const b = liveStandsBox(unit.stands);
+  const c = fromLocal({ cx: unit.x, cy: unit.y, facing: unit.facing, width: 0, depth: 0 }, b.f, b.l);
+  return { cx: c.x, cy: c.y, facing: unit.facing, width: b.width, depth: b.depth };
+}
+
+/**
+ * unitFootprint of one set of stands with one facing at many positions, as a walk along a line asks:
+ * the box and the axes are worked out once, and each position costs the same two sums as fromLocal.
+ */
+export function footprintPlacer(stands: readonly Stand[], facing: number): (x: number, y: number) => OrientedRect {
+  const b = liveStandsBox(stands);
+  const { forward, right } = rectAxes({ cx: 0, cy: 0, facing, width: 0, depth: 0 });
+  const fx = forward.x * b.f;
+  const fy = forward.y * b.f;
+  const lx = right.x * b.l;
+  const ly = right.y * b.l;
+  return (x, y) => ({ cx: x + fx + lx, cy: y + fy + ly, facing, width: b.width, depth: b.depth });
+}
+
+/** The middle (f forward, l right) and size of the box, in the unit's frame, around its live stands. */
+function liveStandsBox(stands: readonly Stand[]): { f: number; l: number; width: number; depth: number } {
+  const live = stands.filter((s) => s.status !== 'destroyed');
+  const list = live.length > 0 ? live : stands;
   let minF = Infinity;
   let maxF = -Infinity;
   let minL = Infinity;
@@ -191,8 +212,7 @@ export function unitFootprint(unit: Pick<Unit, 'x' | 'y' | 'facing' | 'stands'>)
     minL = Math.min(minL, s.l - s.width / 2);
     maxL = Math.max(maxL, s.l + s.width / 2);
   }
-  const c = fromLocal({ cx: unit.x, cy: unit.y, facing: unit.facing, width: 0, depth: 0 }, (minF + maxF) / 2, (minL + maxL) / 2);
-  return { cx: c.x, cy: c.y, facing: unit.facing, width: maxL - minL, depth: maxF - minF };
+  return { f: (minF + maxF) / 2, l: (minL + maxL) / 2, width: maxL - minL, depth: maxF - minF };
 }
 
 /**

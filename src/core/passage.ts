@@ -44,21 +44,14 @@ export interface PassageOptions {
   step: number;
 }
 
-/**
- * The narrowest passage a path from `a` to `b` goes through: at cross-sections every `step` along
- * it, rays run left and right, square to the path, until they meet an obstacle; the passage there
- * is the sum of the two. Only passages narrower than `reach` count (so the right-hand ray looks only
- * as far as the left one leaves), and a section whose point is inside an obstacle is a collision,
- * not a gap, and is skipped. Null when the path passes through no passage narrower than `reach`.
- */
-export function narrowestPassage(a: Vec2, b: Vec2, probe: ClearanceProbe, opts: PassageOptions): Passage | null {
+/** A passage's cross-section at one point of a path: how wide it is there, and what bounds it. */
+function* passageSections(a: Vec2, b: Vec2, probe: ClearanceProbe, opts: PassageOptions): Generator<Passage> {
   const len = dhypot(b.x - a.x, b.y - a.y);
   const heading = len > 1e-9 ? datan2(b.y - a.y, b.x - a.x) : 0;
   const fwd = direction(heading);
   const leftDir = { x: -fwd.y, y: fwd.x };
   const rightDir = { x: fwd.y, y: -fwd.x };
   const n = Math.max(1, Math.ceil(len / opts.step));
-  let best: Passage | null = null;
   for (let k = 0; k <= n; k++) {
     const along = (len * k) / n;
     const p = { x: a.x + fwd.x * along, y: a.y + fwd.y * along };
@@ -68,9 +61,32 @@ export function narrowestPassage(a: Vec2, b: Vec2, probe: ClearanceProbe, opts: 
     if (!r || r.distance <= 0) continue;
     const width = l.distance + r.distance;
     if (width >= opts.reach) continue;
-    if (!best || width < best.width - 1e-9) best = { width, at: p, along, left: l.what, right: r.what };
+    yield { width, at: p, along, left: l.what, right: r.what };
+  }
+}
+
+/**
+ * The narrowest passage a path from `a` to `b` goes through: at cross-sections every `step` along
+ * it, rays run left and right, square to the path, until they meet an obstacle; the passage there
+ * is the sum of the two. Only passages narrower than `reach` count (so the right-hand ray looks only
+ * as far as the left one leaves), and a section whose point is inside an obstacle is a collision,
+ * not a gap, and is skipped. Null when the path passes through no passage narrower than `reach`.
+ */
+export function narrowestPassage(a: Vec2, b: Vec2, probe: ClearanceProbe, opts: PassageOptions): Passage | null {
+  let best: Passage | null = null;
+  for (const section of passageSections(a, b, probe, opts)) {
+    if (!best || section.width < best.width - 1e-9) best = section;
   }
   return best;
+}
+
+/**
+ * The first cross-section along the path from `a` to `b` narrower than `width` (the mouth of a gap
+ * too narrow for something), measured as `narrowestPassage` measures; null when there is none.
+ */
+export function firstPassageNarrower(a: Vec2, b: Vec2, probe: ClearanceProbe, opts: PassageOptions, width: number): Passage | null {
+  for (const section of passageSections(a, b, probe, opts)) if (section.width < width) return section;
+  return null;
 }
 
 /** The point `range` from `origin` toward `toward` (a shot that falls at its maximum range). */

@@ -91,8 +91,10 @@ export function DeployPanel() {
 }
 
 /**
- * Hot seat: when the side setting up changes, cover the table until the next player says he has the
+ * Hot seat: when the side setting up changes and its table holds something the other side may not
+ * see (a secret plan, 5A; secret ground), cover the table until the next player says he has the
  * screen, so the first player's plan is not shown to the second (nor the second's kept on show).
+ * Placing in the open (5B) with nothing secret needs no cover.
  */
 export function DeployHandover() {
   const view = useApp((s) => s.view);
@@ -101,19 +103,22 @@ export function DeployHandover() {
   const phase = view?.state.phase;
   const active = view?.state.active ?? null;
   const settingUp = phase === 'deploy';
+  // Nothing on this side's table is hidden from the other (placing in the open, 5B): no cover needed.
+  const open = view?.secret === false;
   useEffect(() => {
-    // The first side to set up has the screen already; a new game starts afresh.
+    // The first side to set up has the screen already; a new game starts afresh; with nothing
+    // secret on the table the screen simply passes.
     if (!settingUp) {
       if (shownTo !== null) useDeploy.setState({ shownTo: null });
-    } else if (shownTo === null && active) {
+    } else if ((shownTo === null || open) && active && shownTo !== active) {
       useDeploy.setState({ shownTo: active });
     }
-  }, [settingUp, shownTo, active]);
-  if (!view || !settingUp || opponent !== 'human' || !active || shownTo === null || shownTo === active) return null;
+  }, [settingUp, shownTo, active, open]);
+  if (!view || !settingUp || opponent !== 'human' || !active || shownTo === null || shownTo === active || open) return null;
   return (
     <PassTheScreen
       side={active}
-      why={(name) => `Deployment is secret: the table stays covered until the player of the ${name} has the screen, so neither sees the other's plan.`}
+      why={(name) => `Something on the table is not for the other side's eyes (a deployment plan, secret ground): it stays covered until the player of the ${name} has the screen.`}
       reveals="my deployment"
       onTake={() => useDeploy.setState({ shownTo: active })}
       testId="deploy-handover"

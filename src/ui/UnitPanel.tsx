@@ -145,6 +145,26 @@ function groupOrders(orders: LegalAction[]): [string, LegalAction[]][] {
   return [...groups];
 }
 
+/** The order being given: its title and the prompt for its next value. */
+function PendingOrder() {
+  const pending = useApp((s) => s.pending);
+  const param = currentParam({ pending });
+  if (!pending || !param) return null;
+  return (
+    <div className="pending">
+      <div className="pending-title">
+        {pending.legal.label}
+        {pending.legal.params.length > 1 ? ` (${pending.step + 1} of ${pending.legal.params.length})` : ''}
+      </div>
+      <ParamPrompt key={`${pending.legal.label}:${pending.step}`} param={param} />
+      <PreviewLine />
+      <button data-testid="order-cancel" onClick={() => cancelOrder()}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
 export function UnitPanel() {
   const view = useApp((s) => s.view);
   const selected = useApp((s) => s.selected);
@@ -163,7 +183,10 @@ export function UnitPanel() {
     return (
       <section className="panel unit-panel" data-testid="unit-panel">
         <h2>Orders</h2>
-        {ready.length > 0 ? (
+        {pending && param ? (
+          // A turn action with a choice to make (a card to discard, say) asks here.
+          <PendingOrder />
+        ) : ready.length > 0 ? (
           <>
             <p className="muted">Click a unit on the table, or choose one that can act:</p>
             <div className="buttons">
@@ -195,17 +218,7 @@ export function UnitPanel() {
         ))}
       </dl>
       {pending && param ? (
-        <div className="pending">
-          <div className="pending-title">
-            {pending.legal.label}
-            {pending.legal.params.length > 1 ? ` (${pending.step + 1} of ${pending.legal.params.length})` : ''}
-          </div>
-          <ParamPrompt key={`${pending.legal.label}:${pending.step}`} param={param} />
-          <PreviewLine />
-          <button data-testid="order-cancel" onClick={() => cancelOrder()}>
-            Cancel
-          </button>
-        </div>
+        <PendingOrder />
       ) : orders.length > 0 ? (
         <div className="orders">
           {groupOrders(orders).map(([group, list]) => (

@@ -46,6 +46,14 @@ describe('Horse & Musket terrain rolls on the page', () => {
     const defend = (await legal(page)).find((l) => l.action.type === 'choose-posture' && l.action.choice === 'defend')!;
     await page.getByTestId(`turn-${defend.label}`).click();
     await idle(page);
+    // Hot seat with a defender: his woods and river are secret from the attacker, so the screen is
+    // passed between the players although hidden movement is off.
+    const cover = page.getByTestId('hotseat-cover');
+    await cover.waitFor();
+    expect(await cover.textContent()).toContain('Part of the ground is known to one side only');
+    await page.getByTestId('hotseat-cover-take').click();
+    await expect.poll(() => cover.count()).toBe(0);
+    await idle(page);
     const after = await view(page);
     expect(after.state.phase).toBe('decision');
     expect(after.state.units.filter((u) => !u.carriedBy).length).toBeGreaterThan(10);

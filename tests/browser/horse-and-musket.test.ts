@@ -48,6 +48,27 @@ describe('a Horse & Musket battle', () => {
     expect(orders.length).toBeGreaterThan(0);
     // Every order says which card it spends: "Move (Unit card: ...)" or "(General card)".
     for (const o of orders) expect(o.label).toMatch(/\((Unit card|General card)/);
+
+    // Discarding for the compulsory moves asks which card (A §7.8), with no unit selected.
+    const before = (await view(page)).state;
+    const side = before.active!;
+    await page.getByTestId('turn-Discard a card for the compulsory moves').click();
+    const prompt = page.getByTestId('param-choice');
+    await prompt.waitFor();
+    await page.getByTestId('unit-panel').screenshot({ path: join(RESULTS, 'hm-discard-choice.png') });
+    const offered = await prompt.locator('button').allTextContents();
+    const hand = (before.rules as { sides: Record<string, { hand: string[] }> }).sides[side]!.hand;
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.length).toBeLessThanOrEqual(hand.filter((id) => id !== 'joker').length);
+    // The last card offered (cards alike are offered once, so pick from the buttons).
+    const button = prompt.locator('button').last();
+    const pick = (await button.getAttribute('data-testid'))!.replace(/^choice-/, '');
+    expect(hand).toContain(pick);
+    await button.click();
+    await idle(page);
+    const after = (await view(page)).state.rules as { discard: string[]; sides: Record<string, { hand: string[] }> };
+    expect(after.discard).toContain(pick);
+    expect(after.sides[side]!.hand).not.toContain(pick);
     expect(app.errors).toEqual([]);
   });
 });

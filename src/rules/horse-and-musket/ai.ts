@@ -135,7 +135,8 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
       const card = hs.rules.cards[String(action.card)];
       return card ? multiCardValue(hs, battlefieldFromSpec(hs.battlefield), card.kind, String(action.side)) : 0.5;
     }
-    if (action.type === 'discard') return 0.05;
+    // Discarding only to make the compulsory moves: a spare unit card before any other.
+    if (action.type === 'discard') return hs.rules.cards[String(action.card)]?.kind === 'unit' ? 0.05 : 0.03;
     // Spiking is for guns about to be lost, which the AI does not foresee: never its own choice.
     if (action.type === 'order' && action.order === 'spike') return 0.01;
     if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
@@ -316,9 +317,10 @@ export function orderPose(u: HmUnit, action: Action): { pose?: { x: number; y: n
       return { pose: { x: u.x + dcos(away) * inch(3), y: u.y + dsin(away) * inch(3), facing: away } };
     }
     case 'retire': {
-      // Mounted: 9" away, then facing the enemy again (A §10).
+      // Mounted: 9" away, then facing as the order says, turned from the old facing (A §10).
       const away = wrapAngle(u.facing + Math.PI + angle);
-      return { pose: { x: u.x + dcos(away) * inch(9), y: u.y + dsin(away) * inch(9), facing: u.facing } };
+      const turn = typeof action.face === 'number' ? action.face : 0;
+      return { pose: { x: u.x + dcos(away) * inch(9), y: u.y + dsin(away) * inch(9), facing: wrapAngle(u.facing + turn) } };
     }
     default:
       return movePose(u, action);

@@ -42,7 +42,7 @@ import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFi
 import { discardFromHand } from './cards';
 import { relayout } from './layout';
 import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext } from './moves';
-import { breakFormationThrough, terrainGapToThread } from './gaps';
+import { breakFormationThrough, moveThroughGaps, terrainGapToThread, type GapMove } from './gaps';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
@@ -51,15 +51,15 @@ import {
   attackLine,
   attackRange,
   colourStand,
+  contactSides,
   flankOrRearThreats,
   flankSupport,
   rearSupport,
   wheelBy,
   wheelToward,
   type Aspect,
-  type Pose,
 } from './zones';
-import { unitsKnownTo } from './hidden';
+import { relocationCheck } from './evadeWay';
 import { dhypot } from '../../core/detmath';
 
 export interface AttackOptions {
@@ -258,20 +258,25 @@ function contactAlong(u: HmUnit, heading: number, reach: number, targets: readon
   return null;
 }
 
-/** Move a unit straight ahead until one of its stands touches the other unit, at most `reach`. True on contact. */
-function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, reach: number, stopShort = 0): boolean {
+/**
+ * Move a unit straight ahead until one of its stands touches the other unit, at most `reach`. True on
+ * contact. Narrow gaps on the way are met as any automatic move meets them (gaps.ts); what happened
+ * there goes into `log`.
+ */
+function closeTo(state: HmState, bf: Battlefield, u: HmUnit, target: HmUnit, reach: number, stopShort = 0, log: string[] = []): boolean {
   const heading = angleOf(sub(colourPoint(target), colourPoint(u)));
   u.facing = wrapAngle(u.facing + Math.max(-Math.PI / 4, Math.min(Math.PI / 4, wrapAngle(heading - u.facing))));
   const contact = contactAlong(u, heading, reach, [target]);
-  if (!contact) {
-    const w = walk(state, bf, u, heading, Math.max(0, reach - stopShort), u.facing, { exemptHalts: true, ignore: [target.id] });
-    moveTo(state, bf, u, w.pose);
-    return false;
-  }
-  const d = Math.max(0, contact.distance - stopShort);
-  const w = walk(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [target.id] });
-  moveTo(state, bf, u, w.pose);
-  return stopShort === 0 && w.travelled >= d - 1 && touching(u, target);
+  const d = contact ? Math.max(0, contact.distance - stopShort) : Math.max(0, reach - stopShort);
+  const m = moveThroughGaps(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [target.id] });
+  if (m.gap) log.push(...moveStory(u, m));
+  return contact !== null && stopShort === 0 && m.walk.travelled >= d - 1 && touching(u, target);
+}
+
+/** What an Attack's move said for the log: its own notes, and where a narrow gap stopped it. */
+function moveStory(u: HmUnit, m: GapMove): string[] {
+  const stopped = m.gap && m.walk.stoppedBy ? [`${u.name} stops after ${toInches(m.walk.travelled).toFixed(1)}": ${m.walk.stoppedBy}`] : [];
+  return [...m.notes, ...stopped];
 }
 
 /** Move straight away from a point: Withdraw, Retire, Break & Run (A §19.3-19.6). */
@@ -295,6 +300,42 @@ function fallBack(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number;
     }
   }
   return notes;
+}
+
+/** How far a Retire goes (A §10, §19.6), and where a blocked one stops: the half-way point (A16). */
+const RETIRE = inch(9);
+
+/**
+ * A Retire, order or result (A §10, §19.6): the unit rides 9" along `heading` (its wheel of up to
+ * 45° already in it) and ends facing `face(where it stops)`. If units or ground block the way it
+ * stops at the half-way point, 4.5", or short of whatever blocks it sooner (A16).
+ */
+export function retireAlong(state: HmState, bf: Battlefield, u: HmUnit, heading: number, face: (at: Vec2) => number): { travelled: number; blockedBy: string | null; notes: string[] } {
+  const w = walk(state, bf, u, heading, RETIRE, u.facing, { exemptHalts: true });
+  const blockedBy = w.travelled < RETIRE - 0.5 ? (w.stoppedBy ?? 'the way is blocked') : null;
+  const travelled = blockedBy ? Math.min(w.travelled, RETIRE / 2) : RETIRE;
+  const at = pointAhead(u, heading, travelled);
+  return { travelled, blockedBy, notes: moveTo(state, bf, u, { ...at, facing: face(at) }) };
+}
+
+/**
+ * The Retire result (A §19.6), carried out by the program: straight away from the opponent, or, if
+ * that way is blocked or leaves the table, the smallest wheel (15° at a time, up to 45°, left
+ * first) that clears it; if none does, straight back to the half-way point. The unit then turns to
+ * face its opponent [ENGINE DEFAULT: engine-retire-result].
+ */
+function retireFrom(state: HmState, bf: Battlefield, u: HmUnit, o: HmUnit): string[] {
+  const straight = angleOf(sub(colourPoint(u), colourPoint(o)));
+  const clear = (wheel: number): boolean => {
+    const w = walk(state, bf, u, wrapAngle(straight + wheel), RETIRE, u.facing, { exemptHalts: true });
+    return w.travelled >= RETIRE - 0.5 && !w.leftTable;
+  };
+  const wheel = [0, 1, -1, 2, -2, 3, -3].map((k) => (k * Math.PI) / 12).find(clear) ?? 0;
+  const r = retireAlong(state, bf, u, wrapAngle(straight + wheel), (at) => angleOf(sub(colourPoint(o), at)));
+  const degrees = Math.round((Math.abs(wheel) * 180) / Math.PI);
+  const how = degrees ? `wheels ${degrees}° ${wheel > 0 ? 'left' : 'right'} (straight back is blocked) and ` : '';
+  const ridden = r.blockedBy ? `retires ${toInches(r.travelled).toFixed(1)}", stopping at the half-way point (${r.blockedBy})` : `retires ${toInches(r.travelled).toFixed(1)}"`;
+  return [`${u.name} ${how}${ridden}, then turns to face ${o.name}`, ...r.notes];
 }
 
 /** A unit destroyed outright: removed, with a marker friends count as broken within 9" (A §25). */
@@ -360,14 +401,16 @@ function veerAway(state: HmState, bf: Battlefield, ctx: RuleContext, u: HmUnit):
 function towardMidpoint(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, mid: number): string[] {
   const u = s.unit;
   const ahead = (d: number, what: string): string[] => {
-    const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true, ignore: [s.opponent.id] });
-    return [`${u.name} ${what}`, ...moveTo(state, bf, u, w.pose)];
+    const m = moveThroughGaps(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true, ignore: [s.opponent.id] });
+    return [`${u.name} ${what}`, ...moveStory(u, m)];
   };
   const r = s.result;
   switch (r.kind) {
-    case 'charge':
-      s.chargedHome = closeTo(state, bf, u, s.opponent, Math.min(inch(TROOPS[u.rs.troop].charge ?? 18), mid + 1));
-      return [s.chargedHome ? `${u.name} charges home` : `${u.name} charges to the midpoint`];
+    case 'charge': {
+      const log: string[] = [];
+      s.chargedHome = closeTo(state, bf, u, s.opponent, Math.min(inch(TROOPS[u.rs.troop].charge ?? 18), mid + 1), 0, log);
+      return [...log, s.chargedHome ? `${u.name} charges home` : `${u.name} charges to the midpoint`];
+    }
     case 'falter':
       return ahead(mid - inch(r.short), `falters ${r.short}" short of the midpoint`);
     case 'falterAfter':
@@ -392,13 +435,13 @@ function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, at
   const r = s.result;
   switch (r.kind) {
     case 'charge':
-      s.chargedHome = closeTo(state, bf, u, o, charge);
+      s.chargedHome = closeTo(state, bf, u, o, charge, 0, notes);
       notes.push(s.chargedHome ? `${u.name} charges home` : `${u.name} charges but cannot reach ${o.name}`);
       break;
     case 'advanceFire': {
       const to = advanceFireDistance(r.advanceTo, toInches(gap()));
       if (to !== null) {
-        closeTo(state, bf, u, o, Math.max(0, gap() - inch(to)) + 1, 0);
+        closeTo(state, bf, u, o, Math.max(0, gap() - inch(to)) + 1, 0, notes);
         notes.push(`${u.name} advances to ${to}" and fires`);
       } else notes.push(`${u.name} stands and fires`);
       s.firedFrom = gap();
@@ -406,7 +449,7 @@ function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, at
     }
     case 'chargeIfWithin':
       if (gap() <= inch(r.within) + 1 && (!r.facedFalteredOnly || !attackerCharged)) {
-        s.chargedHome = closeTo(state, bf, u, o, charge);
+        s.chargedHome = closeTo(state, bf, u, o, charge, 0, notes);
         notes.push(`${u.name} charges out at ${o.name}`);
       } else {
         s.firedFrom = gap();
@@ -431,15 +474,15 @@ function carryOut(state: HmState, bf: Battlefield, ctx: RuleContext, s: Side, at
       notes.push(`${u.name}: the crew abandon the guns`);
       break;
     case 'falter':
-      closeTo(state, bf, u, o, charge, inch(r.short));
+      closeTo(state, bf, u, o, charge, inch(r.short), notes);
       notes.push(`${u.name} falters ${r.short}" short`);
       break;
     case 'falterAfter':
-      closeTo(state, bf, u, o, inch(r.forward), inch(0.5));
+      closeTo(state, bf, u, o, inch(r.forward), inch(0.5), notes);
       notes.push(`${u.name} falters after ${r.forward}"`);
       break;
     case 'veerOff':
-      closeTo(state, bf, u, o, charge, inch(1));
+      closeTo(state, bf, u, o, charge, inch(1), notes);
       s.closest = gap();
       notes.push(`${u.name} veers off`, ...veerAway(state, bf, ctx, u));
       break;
@@ -470,7 +513,7 @@ function retrograde(state: HmState, bf: Battlefield, s: Side): string[] {
       return [`${u.name} ${kind === 'withdraw' ? 'withdraws' : 'retreats'} 3"`, ...fallBack(state, bf, u, colourPoint(o), inch(3), true)];
     case 'retire':
       u.rs.shakenMarker = true;
-      return [`${u.name} retires 9"`, ...fallBack(state, bf, u, colourPoint(o), inch(9), true)];
+      return retireFrom(state, bf, u, o);
     case 'breakRun':
       disorderStands(u, u.stands.length);
       u.rs.retrograde = 'running';
@@ -556,8 +599,8 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   const zc = zoneContext(state, bf);
   const units = liveUnits(state);
   const continued = touching(attacker, defender);
+  const log: string[] = continued ? faceRenewedCombat(state, bf, attacker, defender) : [];
   const aspect = attackAspect(attacker, defender);
-  const log: string[] = [];
   if (!continued && attacker.rs.troop !== 'skirmInf' && attacker.rs.troop !== 'skirmCav') {
     const line = attackLine(attacker, defender, units, zc);
     if (line.wheel !== 0) {
@@ -579,6 +622,28 @@ export function resolveAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
     return;
   }
   fight(state, bf, ctx, attacker, defender, opts, declared);
+}
+
+/**
+ * Combat renewed with a unit touching the other's flank or rear (A §23.5): the flanked unit turns to
+ * face its opponent, and the unit ordered to Attack closes frontages, its Colour Stand set front to
+ * front with its opponent's [ENGINE DEFAULT: engine-renewed-flank]. Nothing happens between units
+ * already front to front.
+ */
+function faceRenewedCombat(state: HmState, bf: Battlefield, attacker: HmUnit, defender: HmUnit): string[] {
+  const units = liveUnits(state);
+  const sideOf = (u: HmUnit, by: HmUnit): Aspect => contactSides(u, units).find((c) => c.unit === by.id)?.side ?? 'front';
+  const flanked = sideOf(defender, attacker) !== 'front' ? defender : sideOf(attacker, defender) !== 'front' ? attacker : null;
+  if (!flanked) return [];
+  const flanker = flanked === defender ? attacker : defender;
+  const where = sideOf(flanked, flanker);
+  const notes = [`${flanked.name} turns to face ${flanker.name} on its ${where}`];
+  notes.push(...moveTo(state, bf, flanked, { x: flanked.x, y: flanked.y, facing: wrapAngle(flanker.facing + Math.PI) }, { terrainDisorder: false, looseAllowed: false }));
+  const other = attacker === flanked ? defender : flanked;
+  const gap = (colourStand(attacker).depth + colourStand(other).depth) / 2;
+  const front = pointAhead(other, other.facing, gap);
+  notes.push(`${attacker.name} closes frontages with it`, ...moveTo(state, bf, attacker, { ...front, facing: wrapAngle(other.facing + Math.PI) }, { terrainDisorder: false, looseAllowed: false }));
+  return notes;
 }
 
 /** Cards spent on an Evade for +1 each (B §1.5): a skirmisher card of the matching kind, a Commander-in-chief's General card. */
@@ -777,7 +842,7 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
     log.push(...carryOut(state, bf, ctx, d, attackerCharged));
     // A charging initiator that met nobody at the midpoint rides on up to 9" more.
     if (attackerCharged && !a.chargedHome && !d.chargedHome && !defender.removed) {
-      a.chargedHome = closeTo(state, bf, attacker, defender, inch(9));
+      a.chargedHome = closeTo(state, bf, attacker, defender, inch(9), 0, log);
       if (a.chargedHome) log.push(`${attacker.name} rides on and makes contact`);
     }
   } else {
@@ -880,24 +945,125 @@ function aftermath(state: HmState, bf: Battlefield, a: Side, d: Side): string[] 
     if (TROOPS[win.unit.rs.troop].mounted && win.chargedHome && good(win.unit) > good(l)) {
       disorderStands(l, l.stands.length);
       const beyond = inch(2) + Math.max(...l.stands.map((s) => s.depth)) + Math.max(...win.unit.stands.map((s) => s.depth));
-      const w = walk(state, bf, win.unit, win.unit.facing, beyond, win.unit.facing, { exemptHalts: true, ignore: [l.id] });
-      notes.push(`${win.unit.name} breaks through ${l.name}`, ...moveTo(state, bf, win.unit, w.pose));
-      state.rules.breakthroughOrder = win.unit.id;
+      notes.push(`${win.unit.name} breaks through ${l.name}, every stand of ${l.name} disordered`, ...pressOn(state, bf, win.unit, win.unit.facing, beyond, [l.id]));
+      if (!win.unit.removed) offerBreakthroughOrder(state, win.unit);
       continue;
     }
-    // Thrown back 2" (A §21.1); a mounted victor follows.
-    const heading = angleOf(sub(colourPoint(l), colourPoint(win.unit)));
-    const w = walk(state, bf, l, heading, inch(2), l.facing, { exemptHalts: true });
-    notes.push(`${l.name} is thrown back`, ...moveTo(state, bf, l, w.pose));
-    if (w.hitEnemy) notes.push(...destroyUnit(state, l, 'thrown back into the enemy'));
-    else if (w.hitTerrain) disorderStands(l, l.stands.length);
+    // Thrown back 2" straight away from the victor (A §21.1).
+    notes.push(...throwBack(state, bf, l, win.unit, angleOf(sub(colourPoint(l), colourPoint(win.unit)))));
     // The victor follows: always when mounted; foot only against foot with neither in cover (A §21.1).
     const foot = (x: HmUnit): boolean => TROOPS[x.rs.troop].foot;
     const open = (x: HmUnit, from: HmUnit): boolean => fireCover(bf, x, colourPoint(from)) === 'none';
     const follows = TROOPS[win.unit.rs.troop].mounted || (foot(win.unit) && foot(l) && open(win.unit, l) && open(l, win.unit));
-    if (follows && !l.removed) closeTo(state, bf, win.unit, l, inch(2) + 2);
+    if (follows && !l.removed) notes.push(...followUp(state, bf, win.unit, l));
   }
   return notes;
+}
+
+/** How far a thrown-back unit goes, and each step enemies in a victor's way are pushed (A §21.1-21.2). */
+const THROW_BACK = inch(2);
+
+/**
+ * Throw a beaten unit 2" back along `heading`, away from `by` (A §21.1). Enemy stands already touching
+ * its flank or rear (other than `by`, whose contact is what throws it back) leave it nowhere to go: it
+ * is destroyed. On the way it passes through friends, every stand of both disordered; it is
+ * destroyed if it meets an enemy, and stops with every stand disordered at impassable ground.
+ */
+function throwBack(state: HmState, bf: Battlefield, u: HmUnit, by: HmUnit, heading: number): string[] {
+  const pinned = contactSides(u, liveUnits(state)).find((c) => c.unit !== by.id && c.side !== 'front');
+  if (pinned) {
+    const e = unitById(state, pinned.unit)!;
+    return [`${u.name} is thrown back with ${e.name} against its ${pinned.side}`, ...destroyUnit(state, u, `caught between ${by.name} and ${e.name}`)];
+  }
+  const notes: string[] = [];
+  const passed: string[] = [];
+  let moved = 0;
+  // Each pass ends at the next friend met (passed through on the next) or at what stops it for good.
+  for (let guard = 0; guard < 8 && moved < THROW_BACK - 0.5 && !u.removed; guard++) {
+    const w = walk(state, bf, u, heading, THROW_BACK - moved, u.facing, { exemptHalts: true, ignore: [by.id, ...passed] });
+    if (w.hitEnemy) {
+      // It dies where it meets the enemy: its marker goes there (A33).
+      const e = unitById(state, w.hitEnemy)!;
+      const exact = contactAlong(u, heading, Math.min(THROW_BACK - moved, w.travelled + inch(0.5)), [e]);
+      const at = Math.max(w.travelled, exact?.distance ?? w.travelled);
+      notes.push(`${u.name} is thrown back into ${e.name}`, ...moveTo(state, bf, u, { ...pointAhead(u, heading, at), facing: u.facing }), ...destroyUnit(state, u, `thrown back into ${e.name}`));
+      return notes;
+    }
+    const moves = moveTo(state, bf, u, w.pose);
+    moved += w.travelled;
+    if (w.hitFriend) {
+      const f = unitById(state, w.hitFriend)!;
+      passed.push(f.id);
+      disorderStands(u, u.stands.length);
+      disorderStands(f, f.stands.length);
+      notes.push(`${u.name} is thrown back into ${f.name}: they interpenetrate, every stand of both disordered`, ...moves);
+      continue;
+    }
+    if (w.hitTerrain) {
+      disorderStands(u, u.stands.length);
+      notes.push(`${u.name} is thrown back ${toInches(moved).toFixed(1)}" against impassable ground: every stand disordered`, ...moves);
+      return notes;
+    }
+    notes.push(`${u.name} is thrown back ${toInches(moved).toFixed(1)}"${w.stoppedBy && w.travelled < THROW_BACK - moved - 0.5 ? ` (${w.stoppedBy})` : ''}`, ...moves);
+    break;
+  }
+  return notes;
+}
+
+/**
+ * A victor's move after its opponent (A §21.1 following, §21.2 breakthrough): straight along
+ * `heading` up to `dist`. It never collides: it halts 2" short of a friend, and an enemy in the way
+ * (other than `ignore`) is thrown back 2" at a time until the victor has room.
+ */
+function pressOn(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number, ignore: readonly string[]): string[] {
+  const notes: string[] = [];
+  // Each stretch is made through any narrow gap on the way, as every move the rules make is (gaps.ts).
+  const advance = (d: number): GapMove => {
+    const m = moveThroughGaps(state, bf, u, heading, d, u.facing, { exemptHalts: true, ignore: [...ignore] });
+    notes.push(...moveStory(u, m));
+    return m;
+  };
+  let left = dist;
+  for (let guard = 0; guard < 16 && left > 0.5 && !u.removed; guard++) {
+    const w = walk(state, bf, u, heading, left, u.facing, { exemptHalts: true, ignore: [...ignore] });
+    const metId = w.hitEnemy ?? w.hitFriend;
+    if (!metId) {
+      advance(left);
+      break;
+    }
+    const met = unitById(state, metId)!;
+    // The walk stops on its last clear step; find the exact point of contact.
+    const exact = contactAlong(u, heading, Math.min(left, w.travelled + inch(0.5)), [met]);
+    const touch = Math.max(w.travelled, exact?.distance ?? w.travelled);
+    if (met.side === u.side) {
+      advance(Math.max(0, touch - inch(2)));
+      notes.push(`${u.name} halts 2" short of ${met.name}`);
+      break;
+    }
+    const m = advance(touch);
+    // Stopped at the mouth of a gap too narrow for it: it does not reach the enemy.
+    if (m.gap && m.walk.travelled < touch - 0.5) break;
+    left -= touch;
+    const before = { x: met.x, y: met.y };
+    notes.push(`${met.name} is in ${u.name}'s way`, ...throwBack(state, bf, met, u, heading));
+    // A unit that could not give way (impassable ground behind it) stops the victor.
+    if (!met.removed && dhypot(met.x - before.x, met.y - before.y) < 1) break;
+  }
+  return notes;
+}
+
+/** The breakthrough's immediate free order (A §21.2): the victor's side gives it, or declines it, before anything else (breakthrough.ts). */
+function offerBreakthroughOrder(state: HmState, u: HmUnit): void {
+  state.rules.breakthroughOrder = u.id;
+  state.active = u.side;
+}
+
+/** A winner following its thrown-back opponent into contact (A §21.1): at most 2", pushing enemies and halting short of friends. */
+function followUp(state: HmState, bf: Battlefield, win: HmUnit, l: HmUnit): string[] {
+  const heading = angleOf(sub(colourPoint(l), colourPoint(win)));
+  const contact = contactAlong(win, heading, THROW_BACK + 2, [l]);
+  const notes = pressOn(state, bf, win, heading, contact ? contact.distance : THROW_BACK, [l.id]);
+  return [touching(win, l) ? `${win.name} follows up` : `${win.name} follows`, ...notes];
 }
 
 /** Walk a unit straight along a heading; evaders that meet the enemy or impassable ground are destroyed (B §1.5). */
@@ -976,8 +1142,8 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
   if (r.result.standFire) log.push(...evaderFire(state, bf, ctx, defender, attacker));
   else if (!r.result.perfect) log.push(...evadeMove(state, bf, defender, away, inch(r.inches)));
   if (r.result.attackersMove6) {
-    const w = walk(state, bf, attacker, attacker.facing, inch(6), attacker.facing, { exemptHalts: true });
-    log.push(`${attacker.name} does not test and moves 6" forward`, ...moveTo(state, bf, attacker, w.pose));
+    const m = moveThroughGaps(state, bf, attacker, attacker.facing, inch(6), attacker.facing, { exemptHalts: true });
+    log.push(`${attacker.name} does not test and moves 6" forward`, ...moveStory(attacker, m));
   } else if (r.result.attackersTest && !attacker.removed) {
     const chart = chartFor({ tester: attacker.rs.troop === 'general' ? 'skirmCav' : attacker.rs.troop, role: 'attacker', opponent: defender.rs.troop, inContact: false, flankOrRear: false, canCounterAttack: false, broken: isBroken(attacker) });
     const at = testResolve(state, bf, ctx, { unit: attacker, role: 'attacker', opponent: defender }, chart.chart, opts, false);
@@ -1041,41 +1207,6 @@ export interface PendingRelocation {
   log: string[];
 }
 
-/** Where a relocation would leave the evaders, or why they cannot go there. */
-export type RelocationCheck = { ok: true; pose: Pose; distance: number } | { ok: false; reason: string };
-
-/**
- * Whether Perfect Evaders may go to `to` (B §1.5): within their reach, by a straight way clear of
- * units and impassable ground that stays on the table and does not pass within 9" of any enemy
- * Colour Stand other than their attacker's (nor nearer to one than they already stood) [ENGINE
- * DEFAULT: a straight way]. They end facing their attacker, whom they then fire at.
- */
-export function relocationCheck(state: HmState, bf: Battlefield, evader: HmUnit, attacker: HmUnit | undefined, reach: number, to: Vec2): RelocationCheck {
-  const d = dhypot(to.x - evader.x, to.y - evader.y);
-  if (!Number.isFinite(d)) return { ok: false, reason: 'the evaders need a place to go' };
-  if (d > reach + 0.5) return { ok: false, reason: `${evader.name} may go at most ${toInches(reach).toFixed(0)}" after a Perfect Evade, not ${toInches(d).toFixed(1)}"` };
-  const heading = d > 0.5 ? angleOf(sub(to, colourPoint(evader))) : evader.facing;
-  const facing = attacker && !attacker.removed ? angleOf(sub(colourPoint(attacker), to)) : heading;
-  const w = walk(state, bf, evader, heading, d, facing, { exemptHalts: true });
-  if (w.travelled < d - 0.5) return { ok: false, reason: `${evader.name} cannot get there: ${w.stoppedBy ?? 'the way is blocked'}` };
-  if (w.leftTable) return { ok: false, reason: `${evader.name} would leave the table` };
-  const limit = inch(9);
-  const steps = Math.max(1, Math.ceil(d / inch(0.25)));
-  const known = new Set(unitsKnownTo(state, evader.side).map((k) => k.id));
-  for (const e of liveUnits(state)) {
-    if (e.side === evader.side || e.id === attacker?.id || e.rs.general?.attachedTo || !known.has(e.id)) continue;
-    const theirs = colourStand(e);
-    const start = rectDistance(colourStand(evader), theirs);
-    const allowed = Math.min(limit, start);
-    for (let k = 1; k <= steps; k++) {
-      const p = { x: evader.x + ((to.x - evader.x) * k) / steps, y: evader.y + ((to.y - evader.y) * k) / steps };
-      const near = rectDistance(colourStand({ ...evader, ...p, facing: k === steps ? facing : evader.facing }), theirs);
-      if (near < allowed - 1) return { ok: false, reason: `the way passes within 9" of ${e.name}'s Colour Stand (${toInches(near).toFixed(1)}")` };
-    }
-  }
-  return { ok: true, pose: { x: to.x, y: to.y, facing }, distance: d };
-}
-
 /** The Perfect Evaders go where their side chose, or stay (`to` null), then fire, and the Attack ends (B §1.5). */
 export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, side: string, to: Vec2 | null): void {
   const p = state.rules.pendingRelocation;
@@ -1090,7 +1221,8 @@ export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContex
   const log = [...p.log];
   if (check?.ok) {
     const dir = check.distance > 0.5 ? ` ${toInches(check.distance).toFixed(1)}"` : '';
-    log.push(`${evader.name} slips away${dir} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
+    const round = check.way.length > 2 ? ' by a way round what stood in its path' : '';
+    log.push(`${evader.name} slips away${dir}${round} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
   } else log.push(`${evader.name} stays where it is after its Perfect Evade`);
   log.push(...evaderFire(state, bf, ctx, evader, attacker, p.earlier));
   const a: Side = { ...p.attackerSide, unit: attacker, opponent: evader };
@@ -1103,8 +1235,8 @@ function moveAgainstEvaders(state: HmState, bf: Battlefield, ctx: RuleContext, a
   const u = a.unit;
   const gap = Math.max(0, dhypot(origin.x - u.x, origin.y - u.y) - inch(1.5));
   const forward = (d: number, what: string): string[] => {
-    const w = walk(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true });
-    return [`${u.name} ${what} ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose)];
+    const m = moveThroughGaps(state, bf, u, u.facing, Math.max(0, d), u.facing, { exemptHalts: true });
+    return [`${u.name} ${what} ${toInches(m.walk.travelled).toFixed(1)}"`, ...moveStory(u, m)];
   };
   const r = a.result;
   switch (r.kind) {
@@ -1145,13 +1277,14 @@ function chargeOn(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side): s
   const friend = first && first.unit.side === u.side ? first.unit : null;
   const contact = first && !friend ? first : null;
   const go = friend ? Math.max(0, first!.distance - HALT_SHORT_OF_FRIENDS) : contact ? contact.distance : full;
-  const w = walk(state, bf, u, u.facing, go, u.facing, { exemptHalts: true, ignore: contact ? [contact.unit.id] : [] });
+  const m = moveThroughGaps(state, bf, u, u.facing, go, u.facing, { exemptHalts: true, ignore: contact ? [contact.unit.id] : [] });
+  const w = m.walk;
   const reached = contact !== null && w.travelled >= contact.distance - 1;
   const notes: string[] = [];
   if (friend && w.travelled >= go - 1) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" and halts 2" short of ${friend.name}`);
   else if (reached) notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}" into ${contact.unit.name}`);
   else notes.push(`${u.name} charges on ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`);
-  notes.push(...moveTo(state, bf, u, w.pose));
+  notes.push(...m.notes);
   if (!reached || u.removed) return notes;
   if (contact.unit.id === a.opponent.id) {
     a.chargedHome = true;

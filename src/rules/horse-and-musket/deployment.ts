@@ -96,9 +96,10 @@ export function zonesFor(state: HmState, u: HmUnit): DeployZone[] {
   return [rectZone(`${u.side}-centre`, u.side, `${where}, more than 18" from the side edges`, CENTRE_BAND, y0, width - CENTRE_BAND, y1)];
 }
 
-/** The formations a unit may be deployed in (B §6.4): line or column, a gun unlimbered or limbered, skirmishers loose. */
+/** The formations a unit may be deployed in (B §6.4): line or column, a gun unlimbered or limbered, skirmishers in their chain or in column (B §1.2). */
 export function formationsFor(u: HmUnit): { value: string; label: string }[] {
-  if (u.rs.general || u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav') return [];
+  if (u.rs.general) return [];
+  if (u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav') return [{ value: 'loose', label: 'Skirmish order' }, { value: 'column', label: 'Column' }];
   if (u.rs.gun) return [{ value: 'line', label: 'Unlimbered' }, { value: 'column', label: 'Limbered' }];
   return [{ value: 'line', label: 'Line' }, { value: 'column', label: 'Column' }];
 }
@@ -218,6 +219,9 @@ export function placeUnit(state: HmState, bf: Battlefield, u: HmUnit, candidate:
   u.stands = candidate.stands;
   u.rs.gun = candidate.rs.gun;
   u.rs.baseFormation = candidate.formation === 'column' ? 'column' : 'line';
+  // A column set up so marches at every Issue Orders, and so does a gun begun limbered (A §11.5,
+  // B §1.2, B §2.1); a Prussian unit says how it stands only at its first order (B §3.3).
+  u.rs.columnCompulsory = candidate.formation === 'column' && u.rs.formationDeclared;
   delete u.carriedBy;
 }
 

@@ -17,9 +17,10 @@ import { add, corners, direction, lerp, rectsOverlap, scale, type OrientedRect, 
 import { datan2, dhypot } from '../../core/detmath';
 import { standRect } from '../../core/model';
 import { inch, toInches } from '../../core/measure';
-import { narrowestPassage, rayToRects, type ClearanceProbe, type Passage } from '../../core/passage';
+import { firstPassageNarrower, narrowestPassage, rayToRects, type ClearanceProbe, type Passage } from '../../core/passage';
 import type { Battlefield } from '../../terrain/battlefield';
 import { STAND_SIZE, lineFrontage, relayout } from './layout';
+import { moveTo, pointAhead, walk, type WalkOptions, type WalkResult } from './moves';
 import { impassableFor, pathBlocked, terrainAt } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { liveUnits } from './world';
@@ -73,11 +74,24 @@ export interface GapOptions {
  */
 export function gapAlong(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2, to: Vec2, opts: GapOptions = {}): NarrowGap | null {
   const need = opts.need ?? frontageFor(u);
+  const path = gapPath(state, bf, u, from, to, need, !!opts.terrainOnly);
+  const gap = narrowestPassage(from, path.front, path.probe, { reach: need, step: GAP_STEP });
+  if (!gap || gap.width >= need - 0.5) return null;
+  const bridge = terrainAt(bf, gap.at).find((h) => h.feature.kind === 'bridge');
+  return bridge ? { ...gap, bridge: bridge.feature.name } : gap;
+}
+
+/**
+ * The path a unit's Colour Stand sweeps from `from` to `to` (to its front edge, half a stand on) and
+ * the probe that measures the clear way either side of it: ground the unit may not enter, and
+ * friendly formed units unless only the ground counts.
+ */
+function gapPath(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2, to: Vec2, need: number, terrainOnly: boolean): { front: Vec2; probe: ClearanceProbe } {
   const len = dhypot(to.x - from.x, to.y - from.y);
   const heading = len > 1e-6 ? datan2(to.y - from.y, to.x - from.x) : u.facing;
   const front = add(to, scale(direction(heading), STAND_SIZE[u.rs.troop].depth / 2));
   const corridor = len + need * 2 + inch(1);
-  const friends = opts.terrainOnly
+  const friends = terrainOnly
     ? []
     : liveUnits(state).flatMap((o) => {
         if (o.side !== u.side || o.id === u.id || isSkirmisher(o) || o.rs.troop === 'general') return [];
@@ -96,10 +110,18 @@ export function gapAlong(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2,
     if (hit && hit.t < 1) best = { distance: hit.t * len, what: hit.feature.name };
     return best;
   };
-  const gap = narrowestPassage(from, front, probe, { reach: need, step: GAP_STEP });
-  if (!gap || gap.width >= need - 0.5) return null;
-  const bridge = terrainAt(bf, gap.at).find((h) => h.feature.kind === 'bridge');
-  return bridge ? { ...gap, bridge: bridge.feature.name } : gap;
+  return { front, probe };
+}
+
+/**
+ * How far the Colour Stand goes from `from` toward `to` before its front edge meets the first
+ * cross-section of the way narrower than `width` (the mouth of a gap too narrow for it), mm; null
+ * when there is none.
+ */
+function mouthDistance(state: HmState, bf: Battlefield, u: HmUnit, from: Vec2, to: Vec2, width: number): number | null {
+  const path = gapPath(state, bf, u, from, to, width, false);
+  const mouth = firstPassageNarrower(from, path.front, path.probe, { reach: width, step: GAP_STEP }, width);
+  return mouth ? Math.max(0, mouth.along - STAND_SIZE[u.rs.troop].depth / 2) : null;
 }
 
 const inches = (mm: number): string => `${toInches(mm).toFixed(1)}"`;
@@ -134,6 +156,14 @@ export function narrowGapAhead(state: HmState, bf: Battlefield, u: HmUnit): Narr
   const ahead = add({ x: u.x, y: u.y }, scale(direction(u.facing), GAP_LOOSE_REACH));
   const g = gapAlong(state, bf, u, { x: u.x, y: u.y }, ahead);
   return g && g.width >= MIN_LOOSE_GAP - 0.5 ? g : null;
+}
+
+/** A line within 1" of a narrow gap breaks ranks into loose formation, in a file if it must (A §11.7). */
+export function breakRanksBefore(state: HmState, bf: Battlefield, u: HmUnit, gap: NarrowGap): string[] {
+  u.formation = 'loose';
+  relayout(u);
+  fitLooseInGap(state, bf, u);
+  return [`${u.name} breaks ranks into loose formation before ${describeGap(gap)}`];
 }
 
 /**
@@ -185,4 +215,66 @@ export function terrainGapToThread(state: HmState, bf: Battlefield, u: HmUnit, f
   if (!g) return null;
   const least = breaksRanks(u) ? MIN_LOOSE_GAP : STAND_SIZE[u.rs.troop].width;
   return g.width >= least - 0.5 ? g : null;
+}
+
+/** The narrowest gap a unit passes at all: 2" for troops that break ranks for it, one stand for the rest (A §11.7, B §4.10). */
+function leastGapFor(u: HmUnit): number {
+  return breaksRanks(u) && u.formation !== 'column' ? MIN_LOOSE_GAP : STAND_SIZE[u.rs.troop].width;
+}
+
+/** A move made, with what it did on the way through narrow gaps. */
+export interface GapMove {
+  /** The walk, its distance counted over the whole way when the unit broke ranks part way. */
+  walk: WalkResult;
+  /** Sentences for the log: the move's own (terrain, loose formation) and the gap's. */
+  notes: string[];
+  gap: NarrowGap | null;
+}
+
+/**
+ * A move the rules make rather than the player (an Attack's moves, a column's compulsory march, Form
+ * Line's step): walked and made, with the narrow gaps and defiles on the way settled as the player
+ * would settle them (A §11.7, B §4.10) [ENGINE DEFAULT]:
+ * - a formed line goes on in line to within 1" of the gap, breaks ranks there by itself and threads
+ *   it loose; a loose unit or a skirmish chain threads it round its Colour Stand, in a file if it must;
+ * - a gap too narrow for the unit (under 2" for formed troops, under one stand for columns, guns and
+ *   skirmishers) stops the move with its front at the gap's mouth.
+ * An ordered move is refused instead (orders.ts): the player chooses another way.
+ */
+export function moveThroughGaps(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number, facing: number, walkOpts: WalkOptions = {}, moveOpts: Parameters<typeof moveTo>[4] = {}): GapMove {
+  const made = (w: WalkResult, notes: string[] = []): GapMove => ({ walk: w, notes: [...notes, ...moveTo(state, bf, u, w.pose, moveOpts)], gap: null });
+  const from = { x: u.x, y: u.y };
+  const to = pointAhead(u, heading, dist);
+  const gap = u.rs.troop === 'general' || dist <= 0.5 ? null : gapAlong(state, bf, u, from, to, { need: spanOf(u) });
+  if (!gap) return made(walk(state, bf, u, heading, dist, facing, walkOpts));
+  const least = leastGapFor(u);
+  if (gap.width < least - 0.5) {
+    // Too narrow: the move ends at the mouth of the gap.
+    const mouth = mouthDistance(state, bf, u, from, to, least - 0.5) ?? dist;
+    const short = Math.min(dist, Math.max(0, mouth - inch(0.05)));
+    const w = walk(state, bf, u, heading, short, facing, walkOpts);
+    // The mouth is found to a cross-section (half an inch) and the walk to a quarter inch, and it halts
+    // where its stands would touch the sides: a halt that near the mouth is the gap's doing.
+    const atMouth = short < dist - 0.5 && w.travelled >= short - GAP_STEP - inch(0.3) && !w.hitFriend && !w.hitEnemy;
+    const stoppedBy = atMouth ? gapRefusal(u, gap) : w.stoppedBy;
+    return { ...made({ ...w, stoppedBy }), gap };
+  }
+  const notes: string[] = [];
+  let before = 0;
+  if (u.formation === 'line' && breaksRanks(u)) {
+    // In line to within 1" of the gap, then loose.
+    const mouth = mouthDistance(state, bf, u, from, to, frontageFor(u) - 0.5) ?? 0;
+    const leg = Math.min(dist, Math.max(0, mouth - GAP_LOOSE_REACH));
+    if (leg > 0.5) {
+      const w1 = walk(state, bf, u, heading, leg, u.facing, walkOpts);
+      notes.push(...moveTo(state, bf, u, w1.pose, moveOpts));
+      before = w1.travelled;
+      if (w1.travelled < leg - 0.5 || u.removed) return { walk: w1, notes, gap };
+    }
+    if (u.formation === 'line') notes.push(...breakRanksBefore(state, bf, u, gap));
+  }
+  const w = walk(state, bf, u, heading, Math.max(0, dist - before), facing, { ...walkOpts, colourStandOnly: true });
+  const move = made(w, notes);
+  if (!u.removed && fitLooseInGap(state, bf, u)) move.notes.push(`${u.name} threads ${describeGap(gap)} in a file`);
+  return { ...move, walk: { ...w, travelled: before + w.travelled }, gap };
 }

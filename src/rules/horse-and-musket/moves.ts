@@ -16,6 +16,7 @@ import type { HmState, HmUnit } from './types';
 import { attachedGenerals, liveUnits } from './world';
 import { unitsKnownTo } from './hidden';
 import { haltAlong, offTable, sweptCollisions, type Pose, type ZoneContext } from './zones';
+import { asLoose, gunPassed, loosensForGuns, onGuns, passableGuns } from './throughGuns';
 import { TABLE } from './setup';
 import { dcos, dhypot, dsin } from '../../core/detmath';
 
@@ -73,7 +74,10 @@ function poseAlong(u: HmUnit, heading: number, d: number, facing: number): Pose 
  */
 export function walk(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number, facing: number, opts: WalkOptions = {}): WalkResult {
   const ctx = zoneContext(state, bf);
-  const others = liveUnits(state).filter((o) => o.id !== u.id && !o.rs.general?.attachedTo && !(opts.ignore ?? []).includes(o.id));
+  const present = liveUnits(state).filter((o) => o.id !== u.id && !o.rs.general?.attachedTo && !(opts.ignore ?? []).includes(o.id));
+  // Ordered and marching moves pass through friendly or unmanned guns, loose (A §11.7, throughGuns.ts).
+  const guns = opts.exemptHalts ? [] : passableGuns(u, present);
+  const others = present.filter((o) => !guns.includes(o));
   const result: WalkResult = { travelled: dist, pose: poseAlong(u, heading, dist, facing), stoppedBy: null, hitFriend: null, hitEnemy: null, hitTerrain: false, leftTable: false };
   if (dist <= 0) return { ...result, travelled: 0, pose: { x: u.x, y: u.y, facing } };
   let limit = dist;
@@ -114,8 +118,15 @@ export function walk(state: HmState, bf: Battlefield, u: HmUnit, heading: number
     const to = poseAlong(u, heading, limit, facing);
     // Halts come only from enemies the mover's side knows of (C §9.4).
     const known = new Set(unitsKnownTo(state, u.side).map((k) => k.id));
-    const h = haltAlong(u, to, [...others.filter((o) => known.has(o.id)), u], ctx);
+    const h = haltAlong(u, to, [...present.filter((o) => known.has(o.id)), u], ctx);
     if (h) stop(h.travelled, `halted: ${h.cause.text}`);
+  }
+  // It may not stop on top of the guns it passes: back off to where it stands clear, loose or formed.
+  for (let d = limit; guns.length && d > 0; d = Math.max(0, d - STEP)) {
+    const probe: HmUnit = { ...u, ...poseAlong(u, heading, d, u.facing) };
+    const gun = onGuns(probe, guns) ?? onGuns(asLoose(probe), guns);
+    if (!gun) break;
+    stop(Math.max(0, d - STEP), `${gun.name} is in the way: a unit may pass through guns but not stop on them`);
   }
   result.travelled = Math.max(0, limit);
   result.pose = poseAlong(u, heading, result.travelled, result.travelled >= dist - 1e-6 ? facing : limit < dist ? u.facing : facing);
@@ -177,10 +188,11 @@ export function moveTo(state: HmState, bf: Battlefield, u: HmUnit, pose: Pose, o
     if (disorder > 0) disorderStands(u, disorder);
   }
   if (opts.looseAllowed !== false && (u.formation === 'line' || u.formation === 'column') && u.rs.troop !== 'artillery' && u.rs.troop !== 'general') {
-    if (needsLoose(bf, u.stands.map((s) => standRect(u, s)), u.rs.troop, u.formation as 'line' | 'column')) {
+    const gun = loosensForGuns(u) ? gunPassed(u, before, passableGuns(u, liveUnits(state))) : null;
+    if (gun || needsLoose(bf, u.stands.map((s) => standRect(u, s)), u.rs.troop, u.formation as 'line' | 'column')) {
       u.formation = 'loose';
       relayout(u);
-      notes.push(`${u.name} breaks ranks into loose formation`);
+      notes.push(gun ? `${u.name} breaks ranks into loose formation to pass ${gun.name}` : `${u.name} breaks ranks into loose formation`);
     }
   }
   return notes;

@@ -13,11 +13,11 @@ import { arrivalBarred } from './arrivals';
 import { unitsKnownTo } from './hidden';
 import { cardLabel, discardFromHand } from './cards';
 import { TROOPS } from './charts';
-import { colourGap, destroyUnit, resolveAttack, touching } from './attack';
+import { colourGap, destroyUnit, resolveAttack, retireAlong, touching } from './attack';
 import { artilleryTargets, fireArtillery, GUESS_FACTOR, skirmishFire, skirmishTargets } from './fire';
 import { layoutStands, relayout } from './layout';
 import { moveCap, moveTo, pointAhead, walk, zoneContext } from './moves';
-import { describeGap, fitLooseInGap, gapAlong, gapRefusal, narrowGapAhead, spanOf, type NarrowGap } from './gaps';
+import { breakRanksBefore, describeGap, fitLooseInGap, gapAlong, gapRefusal, moveThroughGaps, narrowGapAhead, spanOf, type GapOptions, type NarrowGap } from './gaps';
 import { coverOf } from './terrain';
 import type { Card, HmState, HmUnit } from './types';
 import { canSee } from './visibility';
@@ -45,7 +45,7 @@ export type OrderId =
   | 'unlimber'
   | 'spike';
 
-const ORDER_LABELS: Record<OrderId, string> = {
+export const ORDER_LABELS: Record<OrderId, string> = {
   move: 'Move',
   wheel: 'Wheel',
   turn: 'Turn about',
@@ -66,7 +66,7 @@ const ORDER_LABELS: Record<OrderId, string> = {
   spike: 'Spike the gun',
 };
 
-const ORDER_GROUP: Record<OrderId, string> = {
+export const ORDER_GROUP: Record<OrderId, string> = {
   move: 'move',
   wheel: 'move',
   turn: 'move',
@@ -96,8 +96,11 @@ const nationRules = (u: HmUnit) => ARMY_LISTS[u.rs.nation === 'russia' ? 'russia
 // ---------------------------------------------------------------------------------------------
 // Cards that may order a unit (A §6.6, §7.1)
 
-/** Why this General cannot play his cards now, or null (A §6.6). */
-export function generalBarred(state: HmState, bf: Battlefield, g: HmUnit): string | null {
+/**
+ * Why this General cannot give orders where he stands, or null (A §6.6): disordered, in an enemy
+ * threat zone, or in contact. The Joker's orders are his too and obey these (A §7.6, note A7).
+ */
+export function generalHindered(state: HmState, bf: Battlefield, g: HmUnit): string | null {
   if (g.removed) return `${g.name} is no longer on the table`;
   if (g.stands.some((s) => s.status === 'disordered')) return `${g.name} is disordered`;
   const units = liveUnits(state);
@@ -105,6 +108,13 @@ export function generalBarred(state: HmState, bf: Battlefield, g: HmUnit): strin
   if (enemiesOf(state, g).some((e) => touching(g, e))) return `${g.name} is in contact with the enemy`;
   const host = g.rs.general?.attachedTo ? unitById(state, g.rs.general.attachedTo) : undefined;
   if (host && enemiesOf(state, host).some((e) => touching(host, e))) return `${g.name}'s unit is in contact with the enemy`;
+  return null;
+}
+
+/** Why this General cannot play his cards now, or null (A §6.6). */
+export function generalBarred(state: HmState, bf: Battlefield, g: HmUnit): string | null {
+  const hindered = generalHindered(state, bf, g);
+  if (hindered) return hindered;
   if (g.rs.general?.grade === 'mediocre') return `${g.name} is Mediocre and has no cards`;
   if (nationRules(g).oneGeneralCardPerTurn && (g.rs.general?.cardsThisTurn ?? 0) >= 1) return `${g.name} has played his one General card this turn`;
   return null;
@@ -166,7 +176,7 @@ export function activeCardMayOrder(state: HmState, bf: Battlefield, kind: Card['
     case 'joker': {
       // Three (six) General cards of the CinC: range and sight apply; Mediocre Generals may be moved (A §7.6).
       const cinc = cincOf(state, u.side);
-      return !!cinc && generalMayOrder(state, bf, cinc, u);
+      return !!cinc && !generalHindered(state, bf, cinc) && generalMayOrder(state, bf, cinc, u);
     }
     case 'infantryAdvance': {
       if (u.rs.troop !== 'infantry' || !u.rs.command) return false;
@@ -191,7 +201,7 @@ function pointParam(u: HmUnit, reach: number, label: string, sectors?: number[],
   return p;
 }
 
-const angleParam = (label: string, min = -Q, max = Q): ActionParam => ({ name: 'angle', kind: 'angle', label, min, max });
+const angleParam = (label: string, min = -Q, max = Q, name = 'angle'): ActionParam => ({ name, kind: 'angle', label, min, max });
 
 /** The enemy units this unit may Attack now, with the halted rule (A1: only the nearest eligible). */
 export function attackTargets(state: HmState, bf: Battlefield, u: HmUnit): HmUnit[] {
@@ -239,7 +249,7 @@ export function ordersFor(state: HmState, bf: Battlefield, u: HmUnit, cardKind: 
 }
 
 /** Set the formation a Prussian unit declares at its first order (B §3.3): a column marches as one deployed so. */
-function declareFormation(state: HmState, u: HmUnit, value: unknown, ctx: RuleContext): void {
+export function declareFormation(state: HmState, u: HmUnit, value: unknown, ctx: RuleContext): void {
   if (u.rs.formationDeclared) return;
   if (value !== 'line' && value !== 'column') throw new RuleError(`${u.name}'s first order must say whether it stands in line or column`);
   u.rs.formationDeclared = true;
@@ -284,8 +294,9 @@ function ordersNow(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['k
   const halted = haltCause(u, units, zc);
   const cap = moveCap(state, bf, u);
   if (!halted) {
-    if (isSkirmisher(u) || u.formation === 'loose') add('move', [pointParam(u, cap, 'Move the Colour Stand (any direction)')]);
-    else if (u.formation === 'column') add('move', [pointParam(u, cap, 'March (3"-6" straight ahead)', [0], Math.PI / 36, Math.min(inch(3), cap))]);
+    // Skirmishers deployed in column march like any column until they form their chain (B §1.2).
+    if (u.formation === 'column') add('move', [pointParam(u, cap, 'March (3"-6" straight ahead)', [0], Math.PI / 36, Math.min(inch(3), cap))]);
+    else if (isSkirmisher(u) || u.formation === 'loose') add('move', [pointParam(u, cap, 'Move the Colour Stand (any direction)')]);
     else add('move', [pointParam(u, cap, 'Move straight ahead', [0], Math.PI / 36)]);
     if (isFormed(u) && u.formation === 'line' && u.rs.troop === 'infantry' && nationRules(u).oblique && cap >= inch(6) - SAME) add('oblique', [pointParam(u, cap, 'Oblique: 3" aside for 6" ahead', [0], datan2(3, 6))]);
     if (isFormed(u) && u.formation !== 'loose') add('turn');
@@ -304,7 +315,7 @@ function ordersNow(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['k
     if (t.length) add('skirmish-fire', [{ name: 'target', kind: 'unit', label: 'Fire at', choices: t }]);
   }
   if (foot && !isSkirmisher(u) && !nationRules(u).noWithdraw) add('withdraw', [angleParam('Wheel after turning about')]);
-  if (mounted && !nationRules(u).cavalryNoVoluntaryRetire) add('retire', [angleParam('Wheel away')]);
+  if (mounted && !nationRules(u).cavalryNoVoluntaryRetire) add('retire', [angleParam('Wheel away'), angleParam('Then turn (left +, right −)', -Math.PI, Math.PI, 'face')]);
   return out;
 }
 
@@ -394,10 +405,8 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
     throw new RuleError(`${u.name} has no target it may ${ORDER_LABELS[order]} now: it needs one in range, in sight, on a clear line and of a kind it may attack`);
   }
   if (!allowed) throw new RuleError(`${u.name} cannot be given the ${ORDER_LABELS[order] ?? order} order now`);
-  // A breakthrough's free order is this one if the victor takes it; any order ends it (A §21.2).
-  const afterBreakthrough = rules.breakthroughOrder === u.id;
-  rules.breakthroughOrder = null;
-  carryOut(state, bf, u, order, action, ctx, afterBreakthrough);
+  // A breakthrough's free order is given without a card (breakthrough.ts).
+  carryOut(state, bf, u, order, action, ctx, false);
   // Spend the card, or count the order on the card in play.
   if (rules.activeCard) {
     // Firing is not a battery's one order: it may still manhandle, limber or unlimber (B §2.1).
@@ -414,7 +423,7 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
   }
 }
 
-function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, action: Action, ctx: RuleContext, afterBreakthrough: boolean): void {
+export function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, action: Action, ctx: RuleContext, afterBreakthrough: boolean): void {
   const units = liveUnits(state);
   switch (order) {
     case 'move':
@@ -457,13 +466,15 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
       u.x = centre.x;
       u.y = centre.y;
       u.facing = wrapAngle(u.facing + turn);
-      u.formation = 'line';
+      // Skirmishers "form line" into their skirmish chain (B §1.2).
+      u.formation = isSkirmisher(u) ? 'loose' : 'line';
       u.rs.baseFormation = 'line';
       u.rs.columnCompulsory = false;
       relayout(u);
-      const w = walk(state, bf, u, u.facing, inch(3), u.facing, { exemptHalts: true });
-      const notes = moveTo(state, bf, u, w.pose);
-      log(ctx, u, [`${u.name} forms line ${to === 'front' ? 'to the front' : `to the ${to}`} and moves ${toInches(w.travelled).toFixed(1)}"`, ...notes].join('. '));
+      // The 3" step is the order's, not the player's choice: a narrow gap ahead is met as an automatic move meets it (gaps.ts).
+      const m = moveThroughGaps(state, bf, u, u.facing, inch(3), u.facing, { exemptHalts: true });
+      const stop = m.walk.stoppedBy && m.walk.travelled < inch(3) - 0.5 ? ` and stops: ${m.walk.stoppedBy}` : '';
+      log(ctx, u, [`${u.name} forms line ${to === 'front' ? 'to the front' : `to the ${to}`} and moves ${toInches(m.walk.travelled).toFixed(1)}"${stop}`, ...m.notes].join('. '));
       return;
     }
     case 'attack':
@@ -479,17 +490,23 @@ function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: OrderId, ac
       const angle = num(action.angle ?? 0, 'the wheel');
       if (Math.abs(angle) > Q + SAME) throw new RuleError('the wheel is at most 45°');
       const heading = wrapAngle(u.facing + Math.PI + angle);
-      const dist = order === 'withdraw' ? inch(3) : inch(9);
+      if (order === 'retire') {
+        // Retire: then face any direction, the turn counted from the old facing (A §10).
+        const turn = num(action.face ?? 0, 'the facing');
+        if (Math.abs(turn) > Math.PI + SAME) throw new RuleError('the turn after a Retire is at most 180° either way');
+        const facing = wrapAngle(u.facing + turn);
+        const r = retireAlong(state, bf, u, heading, () => facing);
+        u.rs.shakenMarker = true;
+        const stop = r.blockedBy ? `, stopping at the half-way point (${r.blockedBy})` : '';
+        log(ctx, u, [`${u.name} retires ${toInches(r.travelled).toFixed(1)}"${stop}`, ...r.notes].join('. '));
+        return;
+      }
+      const dist = inch(3);
       const w = walk(state, bf, u, heading, dist, u.facing, { exemptHalts: true });
-      // Retire: blocked → the halfway point at most (A16).
-      const travelled = order === 'retire' && w.travelled < dist ? Math.min(w.travelled, inch(4.5)) : w.travelled;
-      const pose = { x: u.x + direction(heading).x * travelled, y: u.y + direction(heading).y * travelled, facing: u.facing };
-      const notes = moveTo(state, bf, u, pose);
-      if (order === 'withdraw') {
-        u.rs.retrograde = 'withdrawing';
-        u.rs.retrogradeHeading = heading;
-      } else u.rs.shakenMarker = true;
-      log(ctx, u, [`${u.name} ${order === 'withdraw' ? 'withdraws' : 'retires'} ${toInches(travelled).toFixed(1)}"`, ...notes].join('. '));
+      const notes = moveTo(state, bf, u, { x: u.x + direction(heading).x * w.travelled, y: u.y + direction(heading).y * w.travelled, facing: u.facing });
+      u.rs.retrograde = 'withdrawing';
+      u.rs.retrogradeHeading = heading;
+      log(ctx, u, [`${u.name} withdraws ${toInches(w.travelled).toFixed(1)}"`, ...notes].join('. '));
       return;
     }
     case 'halt':
@@ -560,6 +577,8 @@ function gunMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, reach: nu
   const d = dhypot(to.x - u.x, to.y - u.y);
   if (d > reach + 0.5) throw new RuleError(`${u.name} may move at most ${toInches(reach)}"`);
   const heading = d > SAME ? angleOf(sub(to, u)) : u.facing;
+  // Guns need one stand's width through a gap or over a bridge (B §4.10).
+  refuseNarrowGap(state, bf, u, to);
   const w = walk(state, bf, u, heading, d, heading, {});
   const notes = moveTo(state, bf, u, w.pose, { looseAllowed: false });
   log(ctx, u, [`${u.name} ${verb} ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` (${w.stoppedBy})` : ''}`, ...notes].join('. '));
@@ -572,8 +591,9 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   const before: string[] = [];
   // A line already within 1" of a narrow gap ahead has broken ranks (A §11.7).
   const gapNear = narrowGapAhead(state, bf, u);
-  if (gapNear) before.push(...breakRanksFor(state, bf, u, gapNear));
-  const free = isSkirmisher(u) || u.formation === 'loose' || u.rs.troop === 'general';
+  if (gapNear) before.push(...breakRanksBefore(state, bf, u, gapNear));
+  // A skirmisher column marches as a column (B §1.2).
+  const free = (isSkirmisher(u) && u.formation !== 'column') || u.formation === 'loose' || u.rs.troop === 'general';
   const rel = sub(to, u);
   let heading = u.facing;
   let d: number;
@@ -592,9 +612,7 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   const near = shaken ? nearestEnemy(u, units.filter((x) => x.rs.troop !== 'general')) : null;
   const facing = free && u.rs.troop !== 'general' ? heading : u.rs.troop === 'general' ? heading : u.facing;
   // Narrow gaps and defiles on the way (A §11.7, B §4.10): refused as the unit stands, or threaded loose.
-  const gap = u.rs.troop === 'general' ? null : gapAlong(state, bf, u, u, pointAhead(u, heading, d), { need: spanOf(u) });
-  const refusal = gap && gapRefusal(u, gap);
-  if (refusal) throw new RuleError(refusal);
+  const gap = u.rs.troop === 'general' ? null : refuseNarrowGap(state, bf, u, pointAhead(u, heading, d), { need: spanOf(u) });
   // Loose units and skirmish chains thread a gap narrower than their scatter round the Colour Stand.
   const threading = gap !== null && (u.formation === 'loose' || isSkirmisher(u));
   const w = walk(state, bf, u, heading, d, free ? facing : u.facing, { stopAtSlowing: !isSkirmisher(u) && u.rs.troop !== 'general', colourStandOnly: threading });
@@ -605,17 +623,21 @@ function orderMove(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx: Ru
   const notes = [...before, ...moveTo(state, bf, u, w.pose)];
   if (gap && threading && !u.removed && fitLooseInGap(state, bf, u)) notes.push(`${u.name} threads ${describeGap(gap)} in a file`);
   const gapAfter = u.removed ? null : narrowGapAhead(state, bf, u);
-  if (gapAfter) notes.push(...breakRanksFor(state, bf, u, gapAfter));
+  if (gapAfter) notes.push(...breakRanksBefore(state, bf, u, gapAfter));
   if (u.rs.troop === 'general') attachGeneral(state, u, ctx);
   log(ctx, u, [`${u.name} moves ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '), { from: { x: u.x, y: u.y }, ...(gap ? { gap: { width: gap.width, at: gap.at } } : {}) });
 }
 
-/** A line within 1" of a narrow gap breaks ranks into loose formation, in a file if it must (A §11.7). */
-function breakRanksFor(state: HmState, bf: Battlefield, u: HmUnit, gap: NarrowGap): string[] {
-  u.formation = 'loose';
-  relayout(u);
-  fitLooseInGap(state, bf, u);
-  return [`${u.name} breaks ranks into loose formation before ${describeGap(gap)}`];
+/**
+ * The narrow gap or defile a player's move from where the unit stands to `to` goes through; refused,
+ * saying why, when the unit may not pass it as it stands (A §11.7, B §4.10: a line must break ranks
+ * first, a loose unit needs 2", columns, guns and skirmishers one stand).
+ */
+function refuseNarrowGap(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, opts: GapOptions = {}): NarrowGap | null {
+  const gap = gapAlong(state, bf, u, u, to, opts);
+  const refusal = gap && gapRefusal(u, gap);
+  if (refusal) throw new RuleError(refusal);
+  return gap;
 }
 
 /** Oblique (A §11.4, A23 literal): a full 6" ahead allows up to 3" aside, keeping the facing. */
@@ -627,9 +649,7 @@ function orderOblique(state: HmState, bf: Battlefield, u: HmUnit, to: Vec2, ctx:
   if (ahead < inch(6) - 0.5) throw new RuleError('an oblique move goes a full 6" ahead');
   if (Math.abs(aside) > inch(3) + 0.5) throw new RuleError('an oblique move goes at most 3" aside for 6" ahead');
   const d = dhypot(rel.x, rel.y);
-  const gap = gapAlong(state, bf, u, u, to);
-  const refusal = gap && gapRefusal(u, gap);
-  if (refusal) throw new RuleError(refusal);
+  refuseNarrowGap(state, bf, u, to);
   const w = walk(state, bf, u, angleOf(rel), d, u.facing, { stopAtSlowing: true });
   const notes = moveTo(state, bf, u, w.pose);
   log(ctx, u, [`${u.name} moves obliquely ${toInches(w.travelled).toFixed(1)}"${w.stoppedBy ? ` and stops: ${w.stoppedBy}` : ''}`, ...notes].join('. '));

@@ -10,11 +10,11 @@ import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair, type ResolveChoice } f
 import { grapeshotPhase } from './fire';
 import { relayout } from './layout';
 import { disorderStands, moveTo, pointAhead, walk } from './moves';
-import { breakFormationThrough, standsBlocked, terrainGapToThread } from './gaps';
+import { breakFormationThrough, moveThroughGaps, standsBlocked, terrainGapToThread } from './gaps';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
 import { HM_ARMY_BUILDING } from './roster';
-import { activeCardMayOrder, applyGeneralMove, applyOrder, orderActions, point } from './orders';
+import { activeCardMayOrder, applyGeneralMove, applyOrder, generalHindered, orderActions, point } from './orders';
 import { choiceOptions, chooseResolve, colourGap, destroyUnit, loseStands, reactToAttack, relocateEvaders, touching } from './attack';
 import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePenalty, createHorseAndMusketGame, deployAutomatically, preBattleActions } from './setup';
 import { afterJoker, applyArrival, arrivalActions } from './arrivals';
@@ -23,6 +23,7 @@ import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { FIGURE_HEIGHT } from './visibility';
 import { hmAi } from './ai';
 import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
+import { applyBreakthroughOrder, breakthroughActions } from './breakthrough';
 import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverlaps, wheelBy } from './zones';
 import { onRoad } from './terrain';
 import { zoneContext } from './moves';
@@ -83,8 +84,10 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
       if (haltCause(u, liveUnits(state), zc)) {
         u.rs.columnCompulsory = false;
       } else {
-        const w = walk(state, bf, u, u.facing, inch(Math.min(6, WEATHER[state.rules.weather].maxMove)), u.facing, { stopAtSlowing: true });
-        notes.push(`${u.name} marches on in column ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose));
+        // A gap narrower than one stand stops the march at its mouth (gaps.ts).
+        const m = moveThroughGaps(state, bf, u, u.facing, inch(Math.min(6, WEATHER[state.rules.weather].maxMove)), u.facing, { stopAtSlowing: true });
+        const w = m.walk;
+        notes.push(`${u.name} marches on in column ${(w.travelled / 25.4).toFixed(1)}"`, ...m.notes);
         // The column's compulsory marching ends for good at the first stop (A53).
         if (w.stoppedBy) {
           u.rs.columnCompulsory = false;
@@ -190,14 +193,20 @@ function playCard(state: HmState, action: Action, ctx: RuleContext): void {
   if (!card || !rules.sides[side]!.hand.includes(id)) throw new RuleError(`${side} does not hold that card`);
   if (!(MULTI as readonly string[]).includes(card.kind)) throw new RuleError(`${cardLabel(state, id)} is played by giving a unit its order`);
   if (rules.activeCard) throw new RuleError(`finish ${cardLabel(state, rules.activeCard.card)} first`);
+  // The Joker's orders are the CinC's General cards and obey their limits (A §6.6, §7.6, note A7).
+  const cinc = card.kind === 'joker' ? cincOf(state, side) : undefined;
+  const hindered = cinc ? generalHindered(state, ctx.battlefield, cinc) : null;
+  const forced = jokerDue(state, side);
+  if (hindered && !forced) throw new RuleError(`the Joker cannot be played now: its orders are the Commander-in-chief's, and ${hindered} (A §6.6)`);
   rules.sides[side]!.hand.splice(rules.sides[side]!.hand.indexOf(id), 1);
   let ordersLeft: number | null = null;
   if (card.kind === 'joker') {
-    const cinc = cincOf(state, side);
-    ordersLeft = cinc?.rs.general?.grade === 'exceptional' ? 6 : 3;
+    // Forced out by an empty deck while the CinC is hindered, its orders are lost (A §7.6).
+    ordersLeft = hindered ? 0 : cinc?.rs.general?.grade === 'exceptional' ? 6 : 3;
     rules.jokersPlayed++;
     reshuffle(state, ctx.dice);
-    ctx.emit({ type: 'joker', side, text: `The Joker: ${ordersLeft} orders as the Commander-in-chief's General cards; the discards are shuffled back into the deck` });
+    const what = hindered ? `its orders are lost, as ${hindered}` : `${ordersLeft} orders as the Commander-in-chief's General cards`;
+    ctx.emit({ type: 'joker', side, text: `The Joker: ${what}; the discards are shuffled back into the deck` });
     jokerEffects(state, ctx);
   } else {
     rules.discard.push(id);
@@ -354,6 +363,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   if (state.rules.pendingReaction) return reactionActions(state, side);
   if (state.rules.pendingRelocation) return relocationActions(state, side);
   if (state.rules.pendingChoice) return choiceActions(state, side);
+  if (state.rules.breakthroughOrder) return breakthroughActions(state, bf, side);
   if (offerPending(state)) return answerActions(state, side);
   const s = state.rules.turnSide;
   if (side && side !== s) return [];
@@ -397,12 +407,20 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
     const c = rules.cards[id]!;
     if (!(MULTI as readonly string[]).includes(c.kind) || seen.has(c.kind)) continue;
     seen.add(c.kind);
-    // A card that could order no unit now is not offered (the Joker always is: it reshuffles the deck).
+    // A card that could order no unit now is not offered (the Joker is, as it reshuffles the deck,
+    // unless the CinC whose orders it gives is hindered, A §6.6).
     if (c.kind !== 'joker' && !liveUnits(state).some((u) => u.side === s && activeCardMayOrder(state, bf, c.kind, u))) continue;
+    const cinc = c.kind === 'joker' ? cincOf(state, s) : undefined;
+    if (cinc && generalHindered(state, bf, cinc)) continue;
     act('play-card', `Play ${CARD_LABELS[c.kind]}`, 'card', { card: id });
   }
-  const spare = hand.find((id) => rules.cards[id]!.kind === 'unit');
-  if (spare && !rules.discardedThisTurn) act('discard', `Discard ${cardLabel(state, spare)}`, 'card', { card: spare });
+  // Any card but the Joker may be discarded to count as issuing orders (A §7.8, §8.1 step 3; note engine-discard).
+  const spares = hand.filter((id) => rules.cards[id]!.kind !== 'joker');
+  if (spares.length && !rules.discardedThisTurn) {
+    // Cards alike (two artillery cards, say) are offered once.
+    const choices = spares.map((id) => ({ value: id, label: cardLabel(state, id) })).filter((c, i, all) => all.findIndex((o) => o.label === c.label) === i);
+    act('discard', 'Discard a card for the compulsory moves', 'card', {}, [{ name: 'card', kind: 'choice', label: 'Card to discard', choices }]);
+  }
   if (mayEndTurn(state, out.length > 0)) act('end-turn', 'End turn', 'turn');
   // Hidden movement (C §9.2, hidden.ts): decoy moves, after the end-turn check (they are no card play).
   out.push(...decoyActions(state, bf, s));
@@ -439,6 +457,11 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     // chooseResolve checks each value is 'raise' or 'lower'.
     const pick = (v: unknown): ResolveChoice => v as ResolveChoice;
     chooseResolve(state, bf, ctx, action.side, { coverChoice: pick(action.coverChoice), generalChoice: pick(action.generalChoice), austrianChoice: pick(action.austrianChoice) });
+    finishAction(state);
+    return;
+  }
+  if (rules.breakthroughOrder) {
+    applyBreakthroughOrder(state, bf, action, ctx);
     finishAction(state);
     return;
   }
@@ -640,6 +663,10 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   id: 'horse-and-musket',
   name: 'Horse & Musket (Resolve)',
   source: 'the Horse & Musket draft rulebook (seed 000), with the digest\'s resolutions',
+  // 2: the terrain kinds and extra fords are rolled after the postures and the armies placed after
+  // them; hand-placed columns and limbered guns march; units pass through their own guns; thrown
+  // back, breakthrough, Retire and narrow gaps on the moves the rules make follow the book.
+  rulesEdition: 2,
   lengthUnit: 'in',
   options: HM_OPTIONS,
   notes: HORSE_AND_MUSKET_NOTES,

@@ -3,10 +3,10 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, corners, distance, normalize, pointRectDistance, rotate, scale, sub, type Vec2 } from '../../core/geometry';
+import { add, angleOf, corners, distance, normalize, pointRectDistance, rotate, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
-import type { Action } from '../../core/model';
+import { unitFootprint, type Action } from '../../core/model';
 import type { AiHints, Forecast } from '../../core/ruleset';
 import { walkStraight } from '../../core/movement';
 import type { Battlefield } from '../../terrain/battlefield';
@@ -15,7 +15,7 @@ import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifier
 import { heightAt } from '../../terrain/heightmap';
 import { inch } from '../../core/measure';
 import { figuresOf, layoutStands } from './layout';
-import { blockedAt } from './resolve';
+import { blockedAt, blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
 import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
@@ -259,20 +259,43 @@ function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, ta
   return { target: target.id, inflicted, removes: home * removes, risk, pose: { x: end.x, y: end.y, facing: angleOf(dir) } };
 }
 
-/** The ground class on a half-centimetre grid, per battlefield: forecasts ask the same spots again and again. */
-const groundCache = new WeakMap<Battlefield, Map<number, GroundClass>>();
+/**
+ * The ground class on a half-centimetre grid, per battlefield: forecasts ask the same spots again and
+ * again. Cells on the table are kept in an array (the class's index + 1, 0 while not yet read),
+ * cells off it in a map.
+ */
+interface GroundCells {
+  cols: number;
+  rows: number;
+  onTable: Uint8Array;
+  offTable: Map<number, GroundClass>;
+}
+const groundCache = new WeakMap<Battlefield, GroundCells>();
 const GROUND_CELL = 5;
+const GROUND_CLASSES: readonly GroundClass[] = ['open', 'broken', 'difficult', 'road', 'water'];
 
 function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
   let cells = groundCache.get(bf);
-  if (!cells) groundCache.set(bf, (cells = new Map()));
+  if (!cells) {
+    const cols = Math.ceil(bf.width / GROUND_CELL) + 1;
+    const rows = Math.ceil(bf.depth / GROUND_CELL) + 1;
+    groundCache.set(bf, (cells = { cols, rows, onTable: new Uint8Array(cols * rows), offTable: new Map() }));
+  }
   const i = Math.floor(p.x / GROUND_CELL);
   const j = Math.floor(p.y / GROUND_CELL);
+  if (i >= 0 && j >= 0 && i < cells.cols && j < cells.rows) {
+    const k = j * cells.cols + i;
+    const known = cells.onTable[k]!;
+    if (known) return GROUND_CLASSES[known - 1]!;
+    const g = groundAt(bf, { x: (i + 0.5) * GROUND_CELL, y: (j + 0.5) * GROUND_CELL });
+    cells.onTable[k] = GROUND_CLASSES.indexOf(g) + 1;
+    return g;
+  }
   const key = i * 100003 + j;
-  let g = cells.get(key);
+  let g = cells.offTable.get(key);
   if (g === undefined) {
     g = groundAt(bf, { x: (i + 0.5) * GROUND_CELL, y: (j + 0.5) * GROUND_CELL });
-    cells.set(key, g);
+    cells.offTable.set(key, g);
   }
   return g;
 }
@@ -292,16 +315,17 @@ function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: 
   // Only troops within reach of the path can be in the way.
   const reach = allowance + inch(8);
   state = { ...state, units: state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach)) };
+  const blocked = blockedAtAlong(state, mover, facing, opts, { from, to });
   // A coarse step: a forecast runs for every candidate and needs the end only to an inch or so.
-  const walk = walkStraight(from, to, allowance, speed, (p) => blockedAt(state, mover, p, facing, { ...opts, allowFriends: true }), 25);
+  const walk = walkStraight(from, to, allowance, speed, (p) => blocked(p, true), 25);
   let end = walk.end;
   // Friends may be passed through but not ended on: step back toward the start until clear.
-  if (blockedAt(state, mover, end, facing, { ...opts, allowFriends: false })) {
+  if (blocked(end, false)) {
     const back = distance(end, from);
     let clear: Vec2 = from;
     for (let d = 12; d < back; d += 12) {
       const p = add(end, scale(normalize(sub(from, end)), d));
-      if (!blockedAt(state, mover, p, facing, { ...opts, allowFriends: false })) {
+      if (!blocked(p, false)) {
         clear = p;
         break;
       }
@@ -355,6 +379,21 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
   }
 }
 
+/** The last footprint asked of poseFootprint, by the values it was made from. */
+let lastPose: { x: number; y: number; facing: number; stands: OnePageUnit['stands']; rect: OrientedRect } | null = null;
+
+/**
+ * A unit's footprint in a pose it may take: each candidate's pose is measured against every
+ * objective in turn, so the last one is kept while the pose and the stands are the same.
+ */
+function poseFootprint(u: OnePageUnit, pose: { x: number; y: number; facing: number }): OrientedRect {
+  const last = lastPose;
+  if (last && Object.is(last.x, pose.x) && Object.is(last.y, pose.y) && Object.is(last.facing, pose.facing) && last.stands === u.stands) return last.rect;
+  const rect = unitFootprint({ x: pose.x, y: pose.y, facing: pose.facing, stands: u.stands });
+  lastPose = { x: pose.x, y: pose.y, facing: pose.facing, stands: u.stands, rect };
+  return rect;
+}
+
 export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   isCombatant: (u) => isCombatUnit(u as OnePageUnit),
   strength: (_s, u) => {
@@ -381,7 +420,7 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   objectives: (s) => (s as OnePageState).rules.objectives,
   objectiveRadius: OBJECTIVE_RADIUS,
   // Holding is measured from the unit's footprint (§16), so a line 6" wide holds from further off than its centre suggests.
-  objectiveDistance: (_s, u, pose, point) => pointRectDistance(footprint({ ...(u as OnePageUnit), ...pose }), point),
+  objectiveDistance: (_s, u, pose, point) => pointRectDistance(poseFootprint(u as OnePageUnit, pose), point),
   progress: (s) => Math.min(1, (s.turn - 1) / Math.max(1, (s as OnePageState).rules.turnLimit - 1)),
   sees: (s, bf, a, b) => canSee(s as OnePageState, bf, a as OnePageUnit, b as OnePageUnit),
   forecast: (s, bf, action) => forecast(s as OnePageState, bf, action),

@@ -3,9 +3,9 @@
  * on a unit (retreat, fall back). Shared by the activation actions and the end-of-turn steps.
  */
 
-import { angleOf, direction, distance, fromLocal, normalize, scale, add, sub, type Vec2 } from '../../core/geometry';
+import { angleOf, direction, distance, fromLocal, normalize, pointSegDist, scale, add, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import type { RuleContext } from '../../core/ruleset';
-import { unitFootprint } from '../../core/model';
+import { footprintPlacer, unitFootprint } from '../../core/model';
 import { walkStraight } from '../../core/movement';
 import { inch } from '../../core/measure';
 import {
@@ -33,6 +33,7 @@ import {
   onTable,
   overlapping,
   firstOverlapping,
+  reachFromPosition,
   unitsNearPath,
   unitDistance,
 } from './world';
@@ -173,10 +174,59 @@ export function blockedAt(
   facing: number,
   opts: { ignore?: string[]; allowFriends?: boolean; offTableOk?: boolean; bfWidth: number; bfDepth: number; among?: readonly OnePageUnit[] },
 ): boolean {
-  const r = unitFootprint({ x: at.x, y: at.y, facing, stands: u.stands });
+  return blockedWith(state, u, unitFootprint({ x: at.x, y: at.y, facing, stands: u.stands }), opts);
+}
+
+/** blockedAt for the unit's footprint `r` where it would stand. */
+function blockedWith(state: OnePageState, u: OnePageUnit, r: OrientedRect, opts: Parameters<typeof blockedAt>[4]): boolean {
   if (!opts.offTableOk && !onTableDims(r, opts.bfWidth, opts.bfDepth)) return true;
   const ignore = opts.ignore?.length ? [u.id, ...opts.ignore] : [u.id];
   return firstOverlapping(state, r, ignore, (o) => opts.allowFriends === true && mayInterpenetrate(u, o), opts.among) !== undefined;
+}
+
+/**
+ * blockedAt for many places of one unit with one facing, as a walk asks them along its line. A
+ * place where the unit's reach (reachFromPosition, a millimetre to spare) stays inside the table and
+ * clear of every other unit's bounding circle cannot be blocked, and is answered without building a
+ * footprint. Any other place is judged as blockedAt judges it, on the footprint placed as
+ * unitFootprint places it (footprintPlacer), against the units whose circles it touches: no other
+ * unit can overlap it, so every answer is blockedAt's. Given the walk's `line`, places within half a
+ * millimetre of it look only among the units whose circles reach the line.
+ */
+export function blockedAtAlong(
+  state: OnePageState,
+  u: OnePageUnit,
+  facing: number,
+  opts: { bfWidth: number; bfDepth: number; among?: readonly OnePageUnit[] },
+  line?: { from: Vec2; to: Vec2 },
+): (at: Vec2, allowFriends: boolean) => boolean {
+  const reach = reachFromPosition(u) + 1;
+  const place = footprintPlacer(u.stands, facing);
+  // The other units, with their footprints' centres and the squared distances within which they may touch.
+  const others: number[] = [];
+  const near: number[] = [];
+  const all = (opts.among ?? state.units).filter((o) => !o.removed && !o.carriedBy && o.id !== u.id);
+  for (const [i, o] of all.entries()) {
+    const r = footprint(o);
+    const clear = reach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
+    near.push(r.cx, r.cy, clear * clear);
+    // A place p near the line touches a unit only if the line passes within clear + |p - line| of it.
+    if (!line || pointSegDist(r.cx, r.cy, line.from.x, line.from.y, line.to.x, line.to.y) <= clear + 1) others.push(i);
+  }
+  const everyone = all.map((_, i) => i);
+  return (at, allowFriends) => {
+    const onLine = line !== undefined && pointSegDist(at.x, at.y, line.from.x, line.from.y, line.to.x, line.to.y) <= 0.5;
+    const candidates = onLine ? others : everyone;
+    const touching: OnePageUnit[] = [];
+    for (const i of candidates) {
+      const dx = at.x - near[3 * i]!;
+      const dy = at.y - near[3 * i + 1]!;
+      if (dx * dx + dy * dy <= near[3 * i + 2]!) touching.push(all[i]!);
+    }
+    const inside = at.x - reach >= 0 && at.y - reach >= 0 && at.x + reach <= opts.bfWidth && at.y + reach <= opts.bfDepth;
+    if (inside && touching.length === 0) return false;
+    return blockedWith(state, u, place(at.x, at.y), { ...opts, allowFriends, among: touching });
+  };
 }
 
 function onTableDims(r: ReturnType<typeof footprint>, w: number, d: number): boolean {

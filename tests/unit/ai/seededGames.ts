@@ -70,10 +70,11 @@ export function playSeededGame(game: SeededGame): GameFingerprint {
   while (!session.state.result && actions < game.maxActions) {
     const side = session.state.active;
     if (!side) throw new Error(`${game.name}: nobody is to act at seq ${session.state.seq}`);
-    const { action, decision } = players[side]!.choose(session.ruleset, session.state, session.legal(side), side);
+    const { action, decision, outcome } = players[side]!.choose(session.ruleset, session.state, session.legal(side), side);
     if (!action) throw new Error(`${game.name}: no action for ${side}`);
     trail.push([action, decision?.chosen.score, decision?.runnersUp.map((r) => r.score), decision?.candidates]);
-    const r = session.step(action);
+    // The AI's own outcome of its action, as the simulator and the page take it.
+    const r = session.step(action, undefined, outcome);
     if (!r.ok) throw new Error(`${game.name}: the rules refused ${JSON.stringify(action)}`);
     actions++;
   }

@@ -13,8 +13,8 @@ const RECORDED: Record<string, GameFingerprint> = {
   'one-page, default armies, normal against normal': { actions: 82, decisions: 'f3fb9c7702ed3608', state: 'd98c8d60082848f5' },
   'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 86, decisions: '61c2cd013e3cb3b1', state: '6fdcfb524cb05bb8' },
   'one-page, 30 units a side, normal against normal': { actions: 143, decisions: 'a5d995f500d0911d', state: 'e374a46b5e9c9c97' },
-  'horse-and-musket, default armies, normal against normal': { actions: 69, decisions: '95cf0c9d1cacb4ea', state: '29f09e4fe1e729a7' },
-  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 61, decisions: '59a1c77e7fe1a953', state: 'd9fd3dc8d257f85d' },
+  'horse-and-musket, default armies, normal against normal': { actions: 69, decisions: '2f150f4fe2417cba', state: '7f7de6e508bdd1ea' },
+  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 61, decisions: 'f44cb8af5dc7ccb2', state: '0a3f9c4a2375a728' },
 };
 
 describe('seeded AI-versus-AI games', () => {

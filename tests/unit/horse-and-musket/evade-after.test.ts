@@ -60,7 +60,7 @@ describe('a Perfect Evade (B §1.5)', () => {
 
   it('may not pass within 9" of another enemy Colour Stand, nor through a unit', () => {
     const r = perfect([makeUnit({ id: 'E', side: 'a', troop: 'infantry', x: 24, y: 36, stands: 3 }), makeUnit({ id: 'F', side: 'b', troop: 'infantry', x: 41, y: 28, facing: DOWN, stands: 3 })]);
-    expect(refuse(r.state, relocate({ x: 31, y: 29 }))).toMatch(/^the way passes within 9" of E's Colour Stand \(\d+\.\d"\)$/);
+    expect(refuse(r.state, relocate({ x: 31, y: 29 }))).toMatch(/^the way passes within 9" of E's Colour Stand \(\d+\.\d"\), and there is no way round within 6"$/);
     expect(refuse(r.state, relocate({ x: 40, y: 29.5 }))).toBe('S cannot get there: F in the way');
   });
 
