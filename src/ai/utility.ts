@@ -16,6 +16,7 @@ import { heightAt } from '../terrain/heightmap';
 import { expandCandidates, inWood, type Candidate } from './candidates';
 import { combineScores, CURVES, evaluateCurve, normalise, type Curve } from './curves';
 import { buildInfluence, sample, type InfluenceMap } from './influence';
+import { lookAhead } from './lookahead';
 import { datan2, dcos, dhypot, dsin } from '../core/detmath';
 
 export type Level = 'easy' | 'normal' | 'hard';
@@ -87,12 +88,14 @@ interface Profile {
   unitsPerDecision: number;
   /** How many of the best moves are searched around for a better spot (see refineMoves). */
   refine: number;
+  /** How many of the best orders are played ahead against the enemy's best reply (see lookahead.ts). */
+  lookahead: number;
 }
 
 const PROFILES: Record<Level, Profile> = {
-  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4, refine: 0 },
-  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6, refine: 0 },
-  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10, refine: 4 },
+  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4, refine: 0, lookahead: 0 },
+  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6, refine: 0, lookahead: 0 },
+  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10, refine: 4, lookahead: 4 },
 };
 
 /** Per action group: how much the plan wants it. Turn actions are last resorts. */
@@ -444,6 +447,13 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
       scored.push(...better);
       scored.sort((a, b) => b.score - a.score);
     }
+  }
+  if (profile.lookahead > 0) {
+    // The best few, looked at again after the enemy's best reply to each.
+    const looked = lookAhead(ruleset, view, bf, side, scored, profile.lookahead, config.personality, seed);
+    const replaced = new Set(scored.slice(0, profile.lookahead));
+    scored.splice(0, scored.length, ...looked, ...scored.filter((s) => !replaced.has(s)));
+    scored.sort((a, b) => b.score - a.score);
   }
   const rng = new Rng(seed);
   // Weighted randomness among the best: variety that stays replayable.

@@ -1,0 +1,109 @@
+/**
+ * Lookahead for the hard level: for its best few orders, play each on a copy of the side's own view
+ * of the battle, hand the move over to the enemy as the rules do, and ask the normal-level scorer
+ * what the enemy's best strike would then be. An order whose unit that strike would maul is marked
+ * down by what the strike should cost, so the hard AI sees the volley or the charge coming.
+ *
+ * It stays honest: it only ever plays on the view the AI was given (fog of war and hidden movement
+ * already applied), and the dice of the copy come from a generator seeded by the decision's own seed,
+ * never the game's dice state, so it cannot see the rolls to come and a game replays exactly.
+ */
+
+import { apply, legalActions } from '../core/engine';
+import { seededDice } from '../core/dice';
+import type { Action, GameState } from '../core/model';
+import type { LegalAction, Ruleset } from '../core/ruleset';
+import type { Battlefield } from '../terrain/battlefield';
+import { expandCandidates } from './candidates';
+import { evaluateCurve, type Curve } from './curves';
+import { scoreCandidate, scoringContext, type Personality, type ScoredCandidate } from './utility';
+
+/** The enemy's best strike after one of our orders, as the normal scorer picks it. */
+export interface Reply {
+  action: Action;
+  label: string;
+  why: string;
+  /** What the strike should cost us, 0..1 on the same scale as "damage to the enemy". */
+  cost: number;
+}
+
+/** How far a reply's cost marks an order down: a sure kill of the unit halves its score. */
+export const REPLY_CURVE: Curve = { kind: 'linear', slope: -0.5, intercept: 1 };
+
+/** Most pass orders given on our side while waiting for the enemy's turn to come. */
+const MAX_PASSES = 4;
+
+/**
+ * An order that ends our part of the present step without doing anything: "end activations",
+ * "done shooting", "pass this card". Turn choices the AI weighs (go first or second) are not passes.
+ */
+function passOf(ruleset: Ruleset, state: GameState, legal: readonly LegalAction[]): LegalAction | undefined {
+  return legal.find((l) => l.group === 'turn' && l.params.length === 0 && ruleset.ai.choiceValue?.(state, l.action, 'attack') === undefined);
+}
+
+/**
+ * The state after `action`, played on the AI's view with dice of its own, and our side's remaining
+ * orders passed until the enemy is to act. Null when the rules refuse the order on the view.
+ */
+export function afterOrder(ruleset: Ruleset, view: GameState, side: string, action: Action, seed: string): GameState | null {
+  // Seeded dice of the AI's own: the copy never reads the game's dice, which hold the rolls to come.
+  const sim: GameState = { ...view, dice: seededDice(`${seed}/lookahead`) };
+  const r = apply(ruleset, sim, action);
+  if (!r.ok) return null;
+  let state = r.state;
+  for (let i = 0; i < MAX_PASSES && state.active === side && !state.result; i++) {
+    const pass = passOf(ruleset, state, legalActions(ruleset, state, side));
+    if (!pass) break;
+    const p = apply(ruleset, state, pass.action);
+    if (!p.ok) break;
+    state = p.state;
+  }
+  return state;
+}
+
+/**
+ * The enemy's best strike in `state` (its charges and shots only), chosen by the normal-level scorer
+ * on the same view, and what it should cost `side`. Null when the enemy is not to act or has nothing
+ * to strike with.
+ */
+export function bestReply(ruleset: Ruleset, state: GameState, bf: Battlefield, side: string, personality: Personality): Reply | null {
+  const enemy = state.active;
+  if (!enemy || enemy === side || state.result) return null;
+  const legal = legalActions(ruleset, state, enemy);
+  const strikes = legal.filter((l) => l.group === 'fire' || l.group === 'charge');
+  if (strikes.length === 0) return null;
+  const hints = ruleset.ai;
+  const ctx = scoringContext(hints, state, bf, enemy, personality, legal);
+  const candidates = expandCandidates({ state, bf, hints, side: enemy, enemies: ctx.enemies, friends: ctx.friends, pointsPerOrder: 1 }, strikes);
+  let best: ScoredCandidate | null = null;
+  for (const c of candidates) {
+    const s = scoreCandidate(ctx, c);
+    if (!best || s.score > best.score) best = s;
+  }
+  if (!best) return null;
+  const f = hints.forecast(state, bf, best.action);
+  const target = f.target ? state.units.find((u) => u.id === f.target) : undefined;
+  if (!target || target.side !== side || f.inflicted === undefined) return { action: best.action, label: best.label, why: best.why, cost: 0 };
+  // The same measure as an attack's "damage to the enemy": a removal counts heavily.
+  const worth = hints.value(state, target) / 4;
+  const harm = f.inflicted + 1.5 * (f.removes ?? 0);
+  return { action: best.action, label: best.label, why: best.why, cost: Math.min(1, harm * 2 * (0.5 + worth)) };
+}
+
+/**
+ * Look past the best `count` orders (ranked best first): each is marked down by what the enemy's best
+ * reply to it should cost. Returns the rescored copies, each carrying the reply as a consideration.
+ */
+export function lookAhead(ruleset: Ruleset, view: GameState, bf: Battlefield, side: string, ranked: readonly ScoredCandidate[], count: number, personality: Personality, seed: string): ScoredCandidate[] {
+  const out: ScoredCandidate[] = [];
+  for (const c of ranked.slice(0, count)) {
+    const after = afterOrder(ruleset, view, side, c.action, seed);
+    if (!after) continue;
+    const reply = bestReply(ruleset, after, bf, side, personality);
+    const cost = reply?.cost ?? 0;
+    const factor = evaluateCurve(REPLY_CURVE, cost);
+    const name = reply && cost > 0 ? `the enemy's reply (${reply.label}: ${reply.why})` : "the enemy's reply";
+    out.push({ ...c, score: c.score * factor, considerations: [...c.considerations, { name, input: cost, score: factor }] });
+  }
+  return out;
+}
