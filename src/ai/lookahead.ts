@@ -18,7 +18,7 @@ import { expandCandidates } from './candidates';
 import { evaluateCurve, type Curve } from './curves';
 import { scoreCandidate, scoringContext, type Personality, type ScoredCandidate } from './utility';
 
-/** The enemy's best strike after one of our orders, as the normal scorer picks it. */
+/** One enemy unit's best strike after one of our orders, as the normal scorer picks it. */
 export interface Reply {
   action: Action;
   label: string;
@@ -27,7 +27,7 @@ export interface Reply {
   cost: number;
 }
 
-/** How far a reply's cost marks an order down: a sure kill of the unit halves its score. */
+/** How far the replies' cost marks an order down: at worst to half its score. */
 export const REPLY_CURVE: Curve = { kind: 'linear', slope: -0.5, intercept: 1 };
 
 /** Most pass orders given on our side while waiting for the enemy's turn to come. */
@@ -62,32 +62,41 @@ export function afterOrder(ruleset: Ruleset, view: GameState, side: string, acti
 }
 
 /**
- * The enemy's best strike in `state` (its charges and shots only), chosen by the normal-level scorer
- * on the same view, and what it should cost `side`. Null when the enemy is not to act or has nothing
- * to strike with.
+ * The enemy's strikes in `state`: for each of its units that can charge or shoot, the one the
+ * normal-level scorer likes best on the same view. In both rulesets every enemy unit will get its
+ * turn, so an order is judged by all the strikes it would face, not just the worst. Their cost to
+ * `side` is summed and saturates toward 1. Null when the enemy is not to act.
  */
-export function bestReply(ruleset: Ruleset, state: GameState, bf: Battlefield, side: string, personality: Personality): Reply | null {
+export function bestReplies(ruleset: Ruleset, state: GameState, bf: Battlefield, side: string, personality: Personality): { replies: Reply[]; cost: number } | null {
   const enemy = state.active;
   if (!enemy || enemy === side || state.result) return null;
   const legal = legalActions(ruleset, state, enemy);
   const strikes = legal.filter((l) => l.group === 'fire' || l.group === 'charge');
-  if (strikes.length === 0) return null;
+  if (strikes.length === 0) return { replies: [], cost: 0 };
   const hints = ruleset.ai;
   const ctx = scoringContext(hints, state, bf, enemy, personality, legal);
   const candidates = expandCandidates({ state, bf, hints, side: enemy, enemies: ctx.enemies, friends: ctx.friends, pointsPerOrder: 1 }, strikes);
-  let best: ScoredCandidate | null = null;
+  const bestByUnit = new Map<string, ScoredCandidate>();
   for (const c of candidates) {
     const s = scoreCandidate(ctx, c);
-    if (!best || s.score > best.score) best = s;
+    const key = c.unit ?? '';
+    const known = bestByUnit.get(key);
+    if (!known || s.score > known.score) bestByUnit.set(key, s);
   }
-  if (!best) return null;
-  const f = hints.forecast(state, bf, best.action);
-  const target = f.target ? state.units.find((u) => u.id === f.target) : undefined;
-  if (!target || target.side !== side || f.inflicted === undefined) return { action: best.action, label: best.label, why: best.why, cost: 0 };
-  // The same measure as an attack's "damage to the enemy": a removal counts heavily.
-  const worth = hints.value(state, target) / 4;
-  const harm = f.inflicted + 1.5 * (f.removes ?? 0);
-  return { action: best.action, label: best.label, why: best.why, cost: Math.min(1, harm * 2 * (0.5 + worth)) };
+  const replies: Reply[] = [];
+  let total = 0;
+  for (const best of bestByUnit.values()) {
+    const f = hints.forecast(state, bf, best.action);
+    const target = f.target ? state.units.find((u) => u.id === f.target) : undefined;
+    if (!target || target.side !== side || f.inflicted === undefined) continue;
+    // The same measure as an attack's "damage to the enemy": a removal counts heavily.
+    const worth = hints.value(state, target) / 4;
+    const cost = Math.min(1, (f.inflicted + 1.5 * (f.removes ?? 0)) * 2 * (0.5 + worth));
+    replies.push({ action: best.action, label: best.label, why: best.why, cost });
+    total += cost;
+  }
+  replies.sort((a, b) => b.cost - a.cost);
+  return { replies, cost: 1 - Math.exp(-total) };
 }
 
 /**
@@ -99,10 +108,11 @@ export function lookAhead(ruleset: Ruleset, view: GameState, bf: Battlefield, si
   for (const c of ranked.slice(0, count)) {
     const after = afterOrder(ruleset, view, side, c.action, seed);
     if (!after) continue;
-    const reply = bestReply(ruleset, after, bf, side, personality);
+    const reply = bestReplies(ruleset, after, bf, side, personality);
     const cost = reply?.cost ?? 0;
     const factor = evaluateCurve(REPLY_CURVE, cost);
-    const name = reply && cost > 0 ? `the enemy's reply (${reply.label}: ${reply.why})` : "the enemy's reply";
+    const worst = reply?.replies[0];
+    const name = worst ? `the enemy's reply (worst: ${worst.label}, ${worst.why})` : "the enemy's reply";
     out.push({ ...c, score: c.score * factor, considerations: [...c.considerations, { name, input: cost, score: factor }] });
   }
   return out;
