@@ -92,6 +92,7 @@ export function bestReplies(ruleset: Ruleset, state: GameState, bf: Battlefield,
     // The same measure as an attack's "damage to the enemy": a removal counts heavily.
     const worth = hints.value(state, target) / 4;
     const cost = Math.min(1, (f.inflicted + 1.5 * (f.removes ?? 0)) * 2 * (0.5 + worth));
+    if (cost <= 0) continue;
     replies.push({ action: best.action, label: best.label, why: best.why, cost });
     total += cost;
   }
@@ -100,12 +101,19 @@ export function bestReplies(ruleset: Ruleset, state: GameState, bf: Battlefield,
 }
 
 /**
- * Look past the best `count` orders (ranked best first): each is marked down by what the enemy's best
- * reply to it should cost. Returns the rescored copies, each carrying the reply as a consideration.
+ * Look past the best orders (`ranked`, best first): each looked at is marked down by what the
+ * enemy's replies to it should cost, and carries them as a consideration. At least the best `count`
+ * are looked at, and then any order still scoring above the best looked at, up to twice `count`.
+ * Orders the rules refuse on the view are dropped. Returns the orders looked at, best first, then the
+ * rest as they were ranked.
  */
 export function lookAhead(ruleset: Ruleset, view: GameState, bf: Battlefield, side: string, ranked: readonly ScoredCandidate[], count: number, personality: Personality, seed: string): ScoredCandidate[] {
-  const out: ScoredCandidate[] = [];
-  for (const c of ranked.slice(0, count)) {
+  const looked: ScoredCandidate[] = [];
+  let best = -Infinity;
+  let i = 0;
+  for (; i < ranked.length && i < count * 2; i++) {
+    const c = ranked[i]!;
+    if (i >= count && c.score <= best) break;
     const after = afterOrder(ruleset, view, side, c.action, seed);
     if (!after) continue;
     const reply = bestReplies(ruleset, after, bf, side, personality);
@@ -113,7 +121,11 @@ export function lookAhead(ruleset: Ruleset, view: GameState, bf: Battlefield, si
     const factor = evaluateCurve(REPLY_CURVE, cost);
     const worst = reply?.replies[0];
     const name = worst ? `the enemy's reply (worst: ${worst.label}, ${worst.why})` : "the enemy's reply";
-    out.push({ ...c, score: c.score * factor, considerations: [...c.considerations, { name, input: cost, score: factor }] });
+    const rescored = { ...c, score: c.score * factor, considerations: [...c.considerations, { name, input: cost, score: factor }] };
+    looked.push(rescored);
+    best = Math.max(best, rescored.score);
   }
-  return out;
+  // Orders not looked at follow every order that was, whatever their scores: none is picked only
+  // because its reply was never weighed.
+  return [...looked.sort((a, b) => b.score - a.score), ...ranked.slice(i)];
 }

@@ -450,10 +450,7 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
   }
   if (profile.lookahead > 0) {
     // The best few, looked at again after the enemy's best reply to each.
-    const looked = lookAhead(ruleset, view, bf, side, scored, profile.lookahead, config.personality, seed);
-    const replaced = new Set(scored.slice(0, profile.lookahead));
-    scored.splice(0, scored.length, ...looked, ...scored.filter((s) => !replaced.has(s)));
-    scored.sort((a, b) => b.score - a.score);
+    scored.splice(0, scored.length, ...lookAhead(ruleset, view, bf, side, scored, profile.lookahead, config.personality, seed));
   }
   const rng = new Rng(seed);
   // Weighted randomness among the best: variety that stays replayable.
