@@ -276,8 +276,11 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   }
   const urgency = 0.2 + 0.6 * late + (ctx.plan.stance === 'attack' ? 0.1 : 0);
   consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
-  // The rest of the army closes up behind the holders, in support, rather than waiting at the start.
-  if (nearest) consider(list, 'closing on the objectives', closing(ctx, unit, nearestAway, nearest, Math.max(r, ctx.reach.get(unit.id) ?? r * 3)), { kind: 'linear', slope: 0.4, intercept: 0.6 });
+  // The rest of the army closes up behind the holders, in support, rather than waiting at the start;
+  // a unit with an enemy to shoot at from where it stands is already where it is needed.
+  const range = hints.fireRange(unit);
+  const engaged = range !== null && fireProspect(ctx, { x: unit.x, y: unit.y, facing: unit.facing }, range) > 0.1;
+  if (nearest && !engaged) consider(list, 'closing on the objectives', closing(ctx, unit, nearestAway, nearest, Math.max(r, ctx.reach.get(unit.id) ?? r * 3)), { kind: 'linear', slope: 0.4, intercept: 0.6 });
 }
 
 /**

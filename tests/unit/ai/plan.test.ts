@@ -10,8 +10,8 @@ const s = activationSession('hand');
 
 describe('the army plan takes the objectives in strength', () => {
   it('sends two units to each objective when the army has units to spare, one each when it has not', () => {
-    const state = s.state as OnePageState;
-    const objectives = state.rules.objectives;
+    const state = s.state;
+    const objectives = (state as unknown as OnePageState).rules.objectives;
     const holders = assignHolders(state, onePageAi, 'red', objectives);
     // Eight combat units, three objectives: two apiece, the closest pairs first (by distance, with
     // no orders to read a reach from), two left over.
