@@ -12,7 +12,7 @@ describe('the army plan takes the objectives in strength', () => {
   it('sends two units to each objective when the army has units to spare, one each when it has not', () => {
     const state = s.state;
     const objectives = (state as unknown as OnePageState).rules.objectives;
-    const holders = assignHolders(state, onePageAi, 'red', objectives);
+    const holders = assignHolders(state, s.ruleset.ai, 'red', objectives);
     // Eight combat units, three objectives: two apiece, the closest pairs first (by distance, with
     // no orders to read a reach from), two left over.
     expect(holders).toEqual({
@@ -25,7 +25,7 @@ describe('the army plan takes the objectives in strength', () => {
     });
     // Five units: a second holder for each would leave nobody free, so one apiece.
     const few = handMade(s, Object.fromEntries(['red-u0', 'red-u1', 'red-u2', 'red-u3', 'red-u5'].map((id) => [id, { x: state.units.find((u) => u.id === id)!.x, y: state.units.find((u) => u.id === id)!.y }])));
-    expect(Object.keys(assignHolders(few.state, onePageAi, 'red', objectives)).sort()).toEqual(['red-u2', 'red-u3', 'red-u5']);
+    expect(Object.keys(assignHolders(few.state, s.ruleset.ai, 'red', objectives)).sort()).toEqual(['red-u2', 'red-u3', 'red-u5']);
   });
 
   it('a holder scores its order by the moves it gains toward its objective, so it goes straight there', () => {
