@@ -17,6 +17,7 @@ import { formatAsc } from '../src/terrain/gridio';
 import type { Heightmap } from '../src/terrain/heightmap';
 import { lineOfSight } from '../src/terrain/sight';
 import { deadGround, viewshed } from '../src/terrain/viewshed';
+import { TwoThreadViewshed } from '../src/terrain/viewshedThreads';
 import { visibilityMatrix, VisibilityTracker, type SightObserver, type SightTarget } from '../src/terrain/visibility';
 import { median, summary } from './stats';
 
@@ -53,6 +54,7 @@ function noiseGrid(n: number, seed: string): Heightmap {
 }
 
 console.log(`machine yardstick: 40 M float adds in ${calibrate().toFixed(0)} ms (median of 5)`);
+const twoThreads = new TwoThreadViewshed();
 
 // 1. Viewshed (visibility and minimum visible height together) and dead ground.
 for (const n of quick ? [512, 1024] : [512, 1024, 2048]) {
@@ -77,7 +79,22 @@ for (const n of quick ? [512, 1024] : [512, 1024, 2048]) {
   }
   console.log(summary(`viewshed ${n}x${n} (visible + minHeight)`, times, 'ms', 1) + `, ${((100 * seen) / runs).toFixed(0)}% visible`);
   console.log(summary(`  deadGround ${n}x${n}`, dead, 'ms', 1));
+
+  // The same observers on two threads, as the `viewshed` command runs (the worker already started).
+  const orng = new Rng(`observers-${n}`);
+  const twoTimes: number[] = [];
+  const before = { shared: twoThreads.shared, alone: twoThreads.alone };
+  for (let k = 0; k < runs + 2; k++) {
+    const observer = { x: orng.range(0, n - 1), y: orng.range(0, n - 1) };
+    const t = time(() => twoThreads.viewshed({ heightmap: hm }, observer, { eyeHeight: 10, targetHeight: 2 }));
+    if (k >= 2) twoTimes.push(t);
+  }
+  console.log(
+    summary(`  on two threads ${n}x${n}`, twoTimes, 'ms', 1) +
+      `, the worker swept half of ${twoThreads.shared - before.shared} of ${twoThreads.shared - before.shared + twoThreads.alone - before.alone}`,
+  );
 }
+await twoThreads.close();
 
 // 2. Accuracy of the sweep against lineOfSight to each sample, on generated tables with woods.
 {

@@ -53,6 +53,13 @@ export function sessionForSetup(setup: GameSetup): GameSession {
  * ends on the recorded hash. The first action the rules refuse is named by its number.
  */
 export function replaySave(ruleset: Ruleset, initial: GameState, save: SaveFile, visit: (r: AppliedAction, before: GameState, index: number) => void): GameState {
+  const saved = save.rulesEdition ?? 1;
+  const current = ruleset.rulesEdition ?? 1;
+  if (saved !== current) {
+    throw new SaveError(
+      `this save was played under edition ${saved} of Tricorne's ${ruleset.name} rules, and this Tricorne plays edition ${current}; the game's actions would not replay as they were played`,
+    );
+  }
   let state = initial;
   const total = save.log.length;
   for (const [i, entry] of save.log.entries()) {
@@ -206,6 +213,7 @@ export class GameSession {
       setup: this.setup,
       log: structuredClone(this.entries),
       stateHash: stateHash(this.state),
+      rulesEdition: this.ruleset.rulesEdition ?? 1,
     };
     if (name) save.name = name;
     return save;

@@ -5,7 +5,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { formatAsc, GridError, parseAsc, type AscGrid } from '../terrain/gridio';
-import { viewshed } from '../terrain/viewshed';
+import { TwoThreadViewshed } from '../terrain/viewshedThreads';
 import { parseArgs, UsageError } from './args';
 import type { Io } from './main';
 
@@ -50,6 +50,26 @@ export function viewshedCommand(argv: readonly string[], io: Io): number {
   const targetHeight = numberFlag(flags, 'target-height', 0, 0)!;
   const maxDistance = numberFlag(flags, 'max-distance', undefined, 0);
 
+  // Started now, the second thread is ready by the time a large grid has been read.
+  const sweep = new TwoThreadViewshed();
+  try {
+    return viewshedOfFile(sweep, dem, out, observer, kind, eyeHeight, targetHeight, maxDistance, io);
+  } finally {
+    void sweep.close();
+  }
+}
+
+function viewshedOfFile(
+  sweep: TwoThreadViewshed,
+  dem: string,
+  out: string,
+  observer: { x: number; y: number },
+  kind: 'visible' | 'min-height',
+  eyeHeight: number,
+  targetHeight: number,
+  maxDistance: number | undefined,
+  io: Io,
+): number {
   let text: string;
   try {
     text = readFileSync(dem, 'utf8');
@@ -83,7 +103,7 @@ export function viewshedCommand(argv: readonly string[], io: Io): number {
     x: Math.min(Math.max(observer.x, hm.originX), hm.originX + (hm.cols - 1) * cs),
     y: Math.min(Math.max(observer.y, hm.originY), hm.originY + (hm.rows - 1) * cs),
   };
-  const vs = viewshed({ heightmap: hm }, at, maxDistance === undefined ? { eyeHeight, targetHeight } : { eyeHeight, targetHeight, maxDistance });
+  const vs = sweep.viewshed({ heightmap: hm }, at, maxDistance === undefined ? { eyeHeight, targetHeight } : { eyeHeight, targetHeight, maxDistance });
 
   const n = hm.cols * hm.rows;
   const values = new Float32Array(n);

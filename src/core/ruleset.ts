@@ -285,6 +285,11 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   name: string;
   /** The rulebook's source, for the rule notes ("one-page rules sheet, seed 004"). */
   source: string;
+  /**
+   * Raised whenever a change to the rules would replay an old game's actions differently (1 when
+   * absent). Saves record it, and a save of another edition is refused with a message that says so.
+   */
+  rulesEdition?: number;
   lengthUnit: LengthUnit;
   options: OptionDef[];
   notes: RuleNote[];

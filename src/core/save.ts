@@ -54,6 +54,7 @@ export const saveSchema = z.object({
     }),
   ),
   stateHash: z.string().regex(/^[0-9a-f]{16}$/),
+  rulesEdition: z.number().int().positive().optional(),
 });
 
 export interface SaveFile {
@@ -64,6 +65,8 @@ export interface SaveFile {
   setup: GameSetup;
   log: LogEntry[];
   stateHash: string;
+  /** The ruleset's rulesEdition when saved; absent in saves from before editions (edition 1). */
+  rulesEdition?: number;
 }
 
 export class SaveError extends Error {

@@ -37,7 +37,7 @@ import { planFields } from './fields';
 import { Namer } from './names';
 import { carveChannel, settleToZero } from './relief';
 import { planSettlements } from './settlements';
-import { generateSetup, type SetupSpec } from './setup';
+import { cutChannels, generateSetup, type FordSite, type SetupSpec } from './setup';
 import { applySubtypes, type SubtypeOverrides } from './subtypes';
 
 export interface BattlefieldSpec {
@@ -89,6 +89,11 @@ export interface BattlefieldSpec {
    * viewer may not know it. Applied over the generated features; absent, nothing changes.
    */
   subtypes?: SubtypeOverrides;
+  /**
+   * Extra fords found by the game's rolls (B §6.1 step 5): ids of the table's `fordSites`, each laid
+   * as a ford feature. Absent, none.
+   */
+  fords?: string[];
   /** Features left off this copy of the table: ones its viewer has not found yet (a secret ford). */
   unfound?: string[];
 }
@@ -109,6 +114,13 @@ export interface Battlefield {
   features: TerrainFeature[];
   /** For a set-up procedure: every die rolled and every piece placed, in order, in words. */
   setupLog?: string[];
+  /** Places an extra ford may lie, when the set-up leaves the rolls to the game (SetupSpec.byGame). */
+  fordSites?: FordSite[];
+  /**
+   * For a set-up procedure: the ground before the watercourses (by id, in the order cut) had their
+   * channels cut, so a subtype rolled later cuts them again to its depth (setup.ts cutChannels).
+   */
+  channels?: { uncut: Float32Array; waters: string[]; sections: boolean };
 }
 
 export const DEFAULT_CELL_SIZE = 10;
@@ -182,7 +194,7 @@ interface HillPlan {
 
 /** Build the battlefield a spec describes. Same spec, same result, to the last bit. */
 export function generateBattlefield(spec: BattlefieldSpec): Battlefield {
-  if (spec.subtypes || spec.unfound) return withSubtypes(generateBattlefield(withoutSubtypes(spec)), spec);
+  if (hasOverlay(spec)) return withSubtypes(generateBattlefield(withoutSubtypes(spec)), spec);
   const width = spec.width;
   const depth = spec.depth;
   if (!(width > 0) || !(depth > 0)) throw new RangeError(`battlefield needs a positive size, got ${width} x ${depth}`);
@@ -685,7 +697,7 @@ export function battlefieldFromSpec(spec: BattlefieldSpec): Battlefield {
     return hit;
   }
   // Subtypes are laid over the memoised table, so each side's view of it costs no new heightmap.
-  const bf = spec.subtypes || spec.unfound ? withSubtypes(battlefieldFromSpec(withoutSubtypes(spec)), spec) : generateBattlefield(spec);
+  const bf = hasOverlay(spec) ? withSubtypes(battlefieldFromSpec(withoutSubtypes(spec)), spec) : generateBattlefield(spec);
   deepFreeze(bf.features);
   Object.freeze(bf.spec);
   memo.set(key, bf);
@@ -693,19 +705,41 @@ export function battlefieldFromSpec(spec: BattlefieldSpec): Battlefield {
   return bf;
 }
 
+/** What the game lays over a generated table: subtypes, extra fords, features not yet found. */
+const hasOverlay = (spec: BattlefieldSpec): boolean => spec.subtypes !== undefined || spec.unfound !== undefined || spec.fords !== undefined;
+
 function withoutSubtypes(spec: BattlefieldSpec): BattlefieldSpec {
   const base = { ...spec };
   delete base.subtypes;
   delete base.unfound;
+  delete base.fords;
   return base;
 }
 
-/** The battlefield with a spec's subtypes laid over its features, less those not found (the heightmap is shared). */
+/**
+ * The battlefield with a spec's subtypes laid over its features and its extra fords laid, less the
+ * features not found. The heightmap is shared unless a watercourse's depth or class changed: then
+ * its channel is cut again to match, so sight and movement read the ground the subtype gives.
+ */
 function withSubtypes(base: Battlefield, spec: BattlefieldSpec): Battlefield {
+  const fords = (spec.fords ?? []).map((id) => {
+    const site = base.fordSites?.find((s) => s.id === id);
+    if (!site) throw new RangeError(`fords: there is no place for an extra ford "${id}" on this battlefield`);
+    return site.ford;
+  });
+  const all = [...applySubtypes(base.features, spec.subtypes ?? {}), ...fords];
   const unfound = new Set(spec.unfound ?? []);
-  for (const id of unfound) if (!base.features.some((f) => f.id === id)) throw new RangeError(`unfound: there is no feature "${id}" on this battlefield`);
-  const features = applySubtypes(base.features, spec.subtypes ?? {}).filter((f) => !unfound.has(f.id));
-  return { ...base, spec: { ...spec }, features };
+  for (const id of unfound) if (!all.some((f) => f.id === id)) throw new RangeError(`unfound: there is no feature "${id}" on this battlefield`);
+  const features = all.filter((f) => !unfound.has(f.id));
+  // applySubtypes keeps the features in order, one for one.
+  const recut = base.channels !== undefined && base.features.some((f, i) => channelChanged(f, all[i]!));
+  return { ...base, spec: { ...spec }, features, ...(recut ? { heightmap: cutChannels(base, all) } : {}) };
+}
+
+/** A watercourse whose subtype moved its depth or class, and so the cut of its channel. */
+function channelChanged(before: TerrainFeature, after: TerrainFeature): boolean {
+  if (before.kind !== after.kind || (after.kind !== 'river' && after.kind !== 'stream') || (before.kind !== 'river' && before.kind !== 'stream')) return false;
+  return before.depth !== after.depth || before.class !== after.class || before.width !== after.width;
 }
 
 function deepFreeze(value: unknown): void {

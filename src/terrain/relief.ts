@@ -6,14 +6,17 @@
 
 import { bounds, type Vec2 } from '../core/geometry';
 import { clamp, datan2, dcos, dsin, pointSegmentDist2, smoothstep } from './detmath';
-import type { GradientClass, HillFace, RoadFeature, WaterFeature } from './features';
+import type { GradientClass, HillFace, RoadFeature, WaterClass, WaterFeature } from './features';
 import { heightAt, type Heightmap } from './heightmap';
 
 /**
  * Cut the channel: a flat bed `depth` below the ground, falling monotonically downstream, with
- * banks that blend back into the ground. Only ever lowers the ground.
+ * banks that blend back into the ground. Only ever lowers the ground. The bed follows the ground of
+ * `profileFrom` (by default the heightmap as it is, so a stream running into a river already cut
+ * falls to it); sections of one watercourse that may be of different kinds take theirs from the
+ * uncut ground, so each is cut to its own depth.
  */
-export function carveChannel(hm: Heightmap, feature: WaterFeature, bank: number): void {
+export function carveChannel(hm: Heightmap, feature: WaterFeature, bank: number, profileFrom: Heightmap = hm): void {
   const { line, width, depth } = feature;
   const halfWidth = width / 2;
   const cs = hm.cellSize;
@@ -22,7 +25,7 @@ export function carveChannel(hm: Heightmap, feature: WaterFeature, bank: number)
   const flatHalf = Math.max(0.5 * halfWidth, 0.75 * cs);
   const reach = Math.max(halfWidth + bank, flatHalf + cs);
 
-  const ground = line.map((p) => heightAt(hm, p.x, p.y));
+  const ground = line.map((p) => heightAt(profileFrom, p.x, p.y));
   const bed: number[] = [];
   for (let k = 0; k < line.length; k++) {
     // Smoothing keeps the bed from copying every ripple of the noise.
@@ -76,12 +79,21 @@ function forCellsNearLine(hm: Heightmap, line: readonly Vec2[], profile: readonl
   }
 }
 
-/** Shift all heights so the lowest point is 0: the table top is never below the board. */
-export function settleToZero(hm: Heightmap): void {
+/** Shift all heights so the lowest point is 0: the table top is never below the board. Returns the shift taken off. */
+export function settleToZero(hm: Heightmap): number {
   let min = Infinity;
   for (const v of hm.heights) if (v < min) min = v;
-  if (!Number.isFinite(min)) return;
+  if (!Number.isFinite(min)) return 0;
   for (let k = 0; k < hm.heights.length; k++) hm.heights[k] = hm.heights[k]! - min;
+  return min;
+}
+
+/**
+ * The width of the sloping bank either side of a channel of a water class: torrential streams and
+ * raging torrents are deeply cut, with short, steep banks.
+ */
+export function channelBank(cls: WaterClass | undefined, width: number): number {
+  return cls === 'torrentialStream' || cls === 'ragingTorrent' ? Math.max(5, 0.1 * width) : Math.max(8, 0.2 * width);
 }
 
 

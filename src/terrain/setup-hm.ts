@@ -18,14 +18,16 @@
  *
  * Not done: the gap rule's deliberate defiles and its snapping (gaps under 8" between rough or
  * impassable pieces are simply re-placed), watercourses crossing the central area only once,
- * roads bending round impassable pieces, and the secrecy of subtypes (all are rolled openly).
+ * roads bending round impassable pieces. Laid for a game (`byGame`), the subtypes and extra fords
+ * are the game's to roll, in secret where the book says (src/rules/horse-and-musket/subtypes.ts);
+ * laid on its own, the table rolls them openly itself.
  */
 
 import type { Vec2 } from '../core/geometry';
 import { pointInPolygon } from '../core/geometry';
 import { inch } from '../core/measure';
 import type { GradientClass, HillFace, MarshClass, WaterClass, WoodDensity } from './features';
-import { dcos, dist, dsin } from './detmath';
+import { arcLengths, dcos, dist, dsin } from './detmath';
 import { blobPolygon, type Blob } from './relief';
 import { clearanceTo, fieldPlan, materialOf, type Keepout } from './settlements';
 import {
@@ -116,7 +118,12 @@ function geometryOf(t: SetupTable): Geometry {
   };
 }
 
-export function planHorseAndMusket(dice: SetupDice, table: SetupTable, method: 1 | 2 | 3): SetupPlan {
+/**
+ * Lay the table. With `byGame` the subtypes and the extra fords are left to the game, which rolls
+ * them once attacker and defender are known (B §6.1 steps 4-5): watercourses are cut into their
+ * sections at the centre line (B45) and the places for extra fords listed, not rolled.
+ */
+export function planHorseAndMusket(dice: SetupDice, table: SetupTable, method: 1 | 2 | 3, byGame = false): SetupPlan {
   const g = geometryOf(table);
   const plan = emptyPlan();
   dice.note(`Horse & Musket set-up, method ${method}, on a ${inches(g.width)} x ${inches(g.depth)} table${g.big ? ' (larger than 6\' x 4\')' : ''}.`);
@@ -196,10 +203,49 @@ export function planHorseAndMusket(dice: SetupDice, table: SetupTable, method: 1
   }
   for (const p of ctx.placed) p.fp.commit(plan);
 
-  rollSubtypes(ctx);
+  if (byGame) {
+    cutAtCentreLine(ctx);
+    plan.sections = true;
+    dice.note('Subtypes and extra fords: rolled by the game once the initiative winner has chosen to attack or defend (B §6.1 steps 4-5).');
+  } else rollSubtypes(ctx);
   laySettlementRoads(ctx);
-  layCrossings(ctx);
+  layCrossings(ctx, byGame);
   return plan;
+}
+
+/** A cut at the centre line that would leave a section shorter than this is not made. */
+export const SHORTEST_SECTION = inch(6);
+
+/**
+ * B45 [engine default]: each watercourse is cut where it crosses the centre line, so the section on
+ * each half is its own feature, rolled and revealed on its own. A watercourse wandering back and
+ * forth over the line is not cut into slivers: a cut leaving a section under 6" is not made.
+ */
+function cutAtCentreLine(ctx: Ctx): void {
+  const { dice, g, plan } = ctx;
+  const centre = g.depth / 2;
+  const sections: PlannedWater[] = [];
+  plan.waters.forEach((w, wi) => {
+    const s = arcLengths(w.line);
+    const total = s[s.length - 1]!;
+    const cuts: number[] = [];
+    for (let k = 1; k < w.line.length; k++) {
+      const a = w.line[k - 1]!;
+      const b = w.line[k]!;
+      if ((a.y - centre) * (b.y - centre) >= 0) continue;
+      const at = s[k - 1]! + ((s[k]! - s[k - 1]!) * (centre - a.y)) / (b.y - a.y);
+      if (at - (cuts[cuts.length - 1] ?? 0) >= SHORTEST_SECTION && total - at >= SHORTEST_SECTION) cuts.push(at);
+    }
+    const ends = [0, ...cuts, total];
+    for (let k = 0; k + 1 < ends.length; k++) sections.push({ ...w, line: k === 0 && ends.length === 2 ? w.line : subLine(w.line, ends[k]!, ends[k + 1]!) });
+    if (cuts.length > 0) {
+      // Feature ids count from 1 in the order laid.
+      const first = sections.length - cuts.length;
+      const ids = Array.from({ length: cuts.length + 1 }, (_, i) => `${w.kind}-${first + i}`);
+      dice.note(`Watercourse ${wi + 1} (a ${w.kind}) crosses the centre line: cut there into ${cuts.length + 1} sections, ${ids.join(' and ')}, each rolled for on its own (B45).`);
+    }
+  });
+  plan.waters = sections;
 }
 
 interface Ctx {
@@ -694,8 +740,12 @@ function laySettlementRoads(ctx: Ctx): void {
   dice.note(`Roads (§4.9): ${words.join('; ')}.`);
 }
 
-/** RTG-6: a ford or bridge where a road meets water, raised roads over marshes, extra fords. */
-function layCrossings(ctx: Ctx): void {
+/**
+ * RTG-6: a ford or bridge where a road meets water, raised roads over marshes, extra fords. With
+ * `byGame` the extra fords' stretches are listed for the game to roll for, whatever the water's
+ * kind: which it is, and so whether it may hold a ford, is not known yet.
+ */
+function layCrossings(ctx: Ctx, byGame: boolean): void {
   const { dice, plan } = ctx;
   plan.waters.forEach((w, wi) => {
     const cuts: number[] = [];
@@ -717,8 +767,8 @@ function layCrossings(ctx: Ctx): void {
       }
     });
     // Extra fords: sections of 18" or more with no crossing, split into parts of 18-36".
-    if (w.kind === 'stream' && w.class !== 'torrentialStream') return;
-    if (w.class === 'ragingTorrent') return;
+    if (!byGame && w.kind === 'stream' && w.class !== 'torrentialStream') return;
+    if (!byGame && w.class === 'ragingTorrent') return;
     const s = lengths(w.line);
     const ends = [0, ...cuts.sort((a, b) => a - b), s];
     for (let k = 0; k + 1 < ends.length; k++) {
@@ -726,6 +776,11 @@ function layCrossings(ctx: Ctx): void {
       if (len < inch(18)) continue;
       const parts = Math.ceil(len / inch(36));
       for (let p = 0; p < parts; p++) {
+        if (byGame) {
+          plan.fordSites.push({ water: wi, line: subLine(w.line, ends[k]! + (p * len) / parts, ends[k]! + ((p + 1) * len) / parts) });
+          dice.note(`${w.kind} ${wi + 1}: a section of ${inches(len / parts)} with no crossing, extra ford place ${plan.fordSites.length}: rolled for by the game.`);
+          continue;
+        }
         const at = ends[k]! + ((p + 0.5) * len) / parts;
         const r = dice.d(6);
         const pt = subLine(w.line, at, at)[0]!;

@@ -35,10 +35,10 @@ import type {
   WoodFeature,
 } from './features';
 import { type FieldPlan, keepoutsOf, layFields, placeSettlement } from './settlements';
-import { createHeightmap } from './heightmap';
+import { createHeightmap, type Heightmap } from './heightmap';
 import { Namer } from './names';
 import { elevationByKey, groundOnTable } from './elevation';
-import { type Blob, type ClassHill, HILL_CREST, blobPolygon, carveChannel, raiseClassHill, raiseRoad, settleToZero } from './relief';
+import { type Blob, type ClassHill, HILL_CREST, blobPolygon, carveChannel, channelBank, raiseClassHill, raiseRoad, settleToZero } from './relief';
 import { planHorseAndMusket } from './setup-hm';
 import { planSywOrders } from './setup-syw';
 
@@ -53,6 +53,13 @@ export type SetupRules = (typeof SETUP_RULES)[number];
 export interface SetupSpec {
   rules: SetupRules;
   method?: 1 | 2 | 3;
+  /**
+   * horse-and-musket: the game, not the table, rolls the subtypes and the extra fords, after the
+   * initiative winner has chosen to attack or defend (B §6.1 steps 4-5). The table is laid with every
+   * wood, marsh and watercourse of the commonest kind, each watercourse cut at the centre line into
+   * sections (B45), and the places an extra ford may lie listed as `fordSites`, none rolled.
+   */
+  byGame?: boolean;
 }
 
 export const TAU = 6.283185307179586;
@@ -143,6 +150,25 @@ export interface PlannedFarm {
   fields: FieldPlan[];
 }
 
+/** A stretch of water with no crossing where the game may roll for a ford at the middle (B §6.1 step 5). */
+export interface PlannedFordSite {
+  /** Index into waters. */
+  water: number;
+  /** The stretch, downstream. */
+  line: Vec2[];
+}
+
+/**
+ * A place an extra ford may lie, for the game to roll for (B §6.1 step 5): the stretch of water
+ * it would serve (a unit within 1" of it finds it) and the ford as it would be laid at its middle.
+ */
+export interface FordSite {
+  id: string;
+  waterId: string;
+  stretch: Vec2[];
+  ford: CrossingFeature;
+}
+
 export interface PlannedCrossing {
   kind: 'ford' | 'bridge';
   /** Index into waters. */
@@ -166,10 +192,17 @@ export interface SetupPlan {
   roads: { line: Vec2[]; width: number }[];
   raised: { road: number; line: Vec2[] }[];
   crossings: PlannedCrossing[];
+  /** Extra fords left for the game to roll (SetupSpec.byGame). */
+  fordSites: PlannedFordSite[];
+  /**
+   * Watercourses laid as sections whose kinds the game rolls apart (SetupSpec.byGame): each channel
+   * is cut from the uncut ground, so one section's depth does not carry into the next.
+   */
+  sections?: boolean;
 }
 
 export function emptyPlan(): SetupPlan {
-  return { hills: [], woods: [], marshes: [], rough: [], waters: [], settlements: [], farms: [], roads: [], raised: [], crossings: [] };
+  return { hills: [], woods: [], marshes: [], rough: [], waters: [], settlements: [], farms: [], roads: [], raised: [], crossings: [], fordSites: [] };
 }
 
 /** The table a procedure works on. */
@@ -188,7 +221,7 @@ export function generateSetup(spec: BattlefieldSpec, setup: SetupSpec): Battlefi
   if (setup.rules === 'horse-and-musket') {
     const method = setup.method ?? 3;
     if (method !== 1 && method !== 2 && method !== 3) throw new RangeError(`horse-and-musket has set-up methods 1, 2 and 3, not ${String(method)}`);
-    plan = planHorseAndMusket(new SetupDice(new Rng(`${table.seed}/hm-${method}`), log), table, method);
+    plan = planHorseAndMusket(new SetupDice(new Rng(`${table.seed}/hm-${method}`), log), table, method, setup.byGame === true);
   } else if (setup.rules === 'syw-orders') {
     plan = planSywOrders(new SetupDice(new Rng(`${table.seed}/syw`), log), table);
   } else {
@@ -330,10 +363,12 @@ function crossingRect(c: Vec2, dir: Vec2, halfAlong: number, halfAcross: number)
   return [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)];
 }
 
-function waterBank(w: PlannedWater): number {
-  // Torrential streams are deeply cut: short, steep banks.
-  return w.class === 'torrentialStream' || w.class === 'ragingTorrent' ? Math.max(5, 0.1 * w.width) : Math.max(8, 0.2 * w.width);
+/** A ford's outline: a strip along the water at `at`, reaching past both banks. */
+function fordPolygon(at: Vec2, tangent: Vec2, water: WaterFeature): Vec2[] {
+  return crossingRect(at, tangent, 14, water.width / 2 + 18);
 }
+
+const waterBank = (w: PlannedWater): number => channelBank(w.class, w.width);
 
 function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: string): Battlefield {
   const { width, depth, seed } = table;
@@ -407,10 +442,17 @@ function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: 
     const f: CrossingFeature =
       c.kind === 'bridge'
         ? { id: `bridge-${i + 1}`, kind: 'bridge', name: `${c.material === 'stone' ? 'Stone' : 'Wooden'} bridge`, polygon: crossingRect(c.at, across, water.width / 2 + 18, (road?.width ?? 24) / 2 + 6), waterId: water.id }
-        : { id: `ford-${i + 1}`, kind: 'ford', name: 'Ford', polygon: crossingRect(c.at, tangent, 14, water.width / 2 + 18), waterId: water.id };
+        : { id: `ford-${i + 1}`, kind: 'ford', name: 'Ford', polygon: fordPolygon(c.at, tangent, water), waterId: water.id };
     if (road) f.roadId = road.id;
     if (c.material) f.material = c.material;
     features.push(f);
+  });
+  const fordSites: FordSite[] = plan.fordSites.map((site, i) => {
+    const water = waters[site.water]!;
+    const s = arcLengths(site.line);
+    const mid = pointAtLength(site.line, s, s[s.length - 1]! / 2);
+    const id = `extra-ford-${i + 1}`;
+    return { id, waterId: water.id, stretch: site.line, ford: { id, kind: 'ford', name: 'Ford', polygon: fordPolygon(mid.p, mid.tangent, water), waterId: water.id } };
   });
 
   // Buildings go last, clear of everything but hills.
@@ -465,10 +507,34 @@ function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: 
   }
   for (const p of plan.hills) raiseClassHill(heightmap, p.hill);
   for (const r of raised) raiseRoad(heightmap, r, Math.max(heightmap.cellSize, 2 * (r.raised ?? 0)));
-  plan.waters.forEach((w, i) => carveChannel(heightmap, waters[i]!, waterBank(w)));
-  settleToZero(heightmap);
+  // The ground before the channels are cut is kept, so a subtype rolled later can cut them again (cutChannels).
+  const uncut = new Float32Array(h);
+  const profileFrom = plan.sections ? { ...heightmap, heights: uncut } : heightmap;
+  plan.waters.forEach((w, i) => carveChannel(heightmap, waters[i]!, waterBank(w), profileFrom));
+  const shift = settleToZero(heightmap);
+  for (let k = 0; k < uncut.length; k++) uncut[k] = uncut[k]! - shift;
 
-  return { spec: { seed, width, depth, cellSize: table.cellSize }, width, depth, heightmap, features, setupLog: log };
+  const channels = { uncut, waters: waters.map((w) => w.id), sections: plan.sections === true };
+  const bf: Battlefield = { spec: { seed, width, depth, cellSize: table.cellSize }, width, depth, heightmap, features, setupLog: log, channels };
+  if (fordSites.length > 0) bf.fordSites = fordSites;
+  return bf;
+}
+
+/**
+ * The ground with the laid watercourses' channels cut afresh to the depth and class the features
+ * now have, from the ground as it was before any was cut (`channels`), in the order they were laid:
+ * the table as it would have been had the subtypes been known when it was laid (B §5.5 RTG-8: the
+ * ground follows the rules layer). The level of the rest of the table does not move.
+ */
+export function cutChannels(bf: Battlefield, features: readonly TerrainFeature[]): Heightmap {
+  if (!bf.channels) throw new RangeError('this battlefield keeps no uncut ground to cut its channels in again');
+  const heightmap: Heightmap = { ...bf.heightmap, heights: new Float32Array(bf.channels.uncut) };
+  const profileFrom = bf.channels.sections ? { ...bf.heightmap, heights: bf.channels.uncut } : heightmap;
+  for (const id of bf.channels.waters) {
+    const f = features.find((x) => x.id === id);
+    if (f && (f.kind === 'river' || f.kind === 'stream')) carveChannel(heightmap, f, channelBank(f.class, f.width), profileFrom);
+  }
+  return heightmap;
 }
 
 function segmentNear(a: Vec2, b: Vec2, c: Vec2, r: number): boolean {

@@ -7,7 +7,7 @@
 import type { Vec2 } from '../core/geometry';
 import type { Battlefield } from './battlefield';
 import { heightAt, type Heightmap } from './heightmap';
-import { boundsMeetSegment, containsPoint, polygonCrossings, sortPrefix, terrainIndex, type CompiledFeature } from './spatial';
+import { boundsMeetSegment, containsPoint, insidePolygon, pathDist2, polygonCrossings, sortPrefix, terrainIndex, type CompiledFeature } from './spatial';
 
 export interface SightOptions {
   /** Eye above the ground at `from`, mm. */
@@ -215,15 +215,16 @@ const walk = {
   gdy: 0,
 };
 
-function beginWalk(hm: Heightmap, from: Vec2, to: Vec2, len: number, opts: SightOptions): void {
+/** Start walking the line from `from` to `to`, whose ground heights are fromGround and toGround. */
+function beginWalk(hm: Heightmap, from: Vec2, fromGround: number, to: Vec2, toGround: number, len: number, opts: SightOptions): void {
   const cs = hm.cellSize;
   walk.ax = from.x;
   walk.ay = from.y;
   walk.bx = to.x;
   walk.by = to.y;
   walk.len = len;
-  walk.z0 = heightAt(hm, from.x, from.y) + opts.eyeHeight;
-  walk.rise = heightAt(hm, to.x, to.y) + opts.targetHeight - walk.z0;
+  walk.z0 = fromGround + opts.eyeHeight;
+  walk.rise = toGround + opts.targetHeight - walk.z0;
   walk.gx0 = (from.x - hm.originX) / cs;
   walk.gy0 = (from.y - hm.originY) / cs;
   walk.gdx = (to.x - from.x) / len / cs;
@@ -234,14 +235,14 @@ function beginWalk(hm: Heightmap, from: Vec2, to: Vec2, len: number, opts: Sight
  * Walk the line from `from` to `to` (of length len > 0) into `trace`. With `firstBlock` it stops at
  * the first thing found to block and leaves the rest unset: enough to say whether the line is clear.
  */
-function traceSight(bf: Battlefield, from: Vec2, to: Vec2, len: number, opts: SightOptions, firstBlock: boolean): void {
+function traceSight(bf: Battlefield, from: Vec2, fromGround: number, to: Vec2, toGround: number, len: number, opts: SightOptions, firstBlock: boolean): void {
   trace.groundAt = Infinity;
   trace.solidAt = Infinity;
   trace.solidFeature = -1;
   trace.canopyAt = Infinity;
   trace.canopyFeature = -1;
   trace.obscured = 0;
-  beginWalk(bf.heightmap, from, to, len, opts);
+  beginWalk(bf.heightmap, from, fromGround, to, toGround, len, opts);
   const groundAt = walkGround(bf.heightmap);
   trace.groundAt = groundAt;
   if (firstBlock && groundAt < Infinity) return;
@@ -465,6 +466,15 @@ function walkCanopy(bf: Battlefield, stopAt: number, limit: number, woods: reado
  * same answer as lineOfSight(...).visible, without the reasons: for the visibility matrix.
  */
 export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOptions, hint?: SightHint): boolean {
+  const hm = bf.heightmap;
+  return sightClearOnGround(bf, from, heightAt(hm, from.x, from.y), to, heightAt(hm, to.x, to.y), opts, hint);
+}
+
+/**
+ * sightClear with the ground heights at both ends given (heightAt there): the visibility matrix
+ * asks about each unit's points many times and works their heights out once.
+ */
+export function sightClearOnGround(bf: Battlefield, from: Vec2, fromGround: number, to: Vec2, toGround: number, opts: SightOptions, hint?: SightHint): boolean {
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   const len = Math.sqrt(dx * dx + dy * dy);
@@ -473,10 +483,12 @@ export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOpt
   const forward = walksForward(from, to);
   const a = forward ? from : to;
   const b = forward ? to : from;
+  const ga = forward ? fromGround : toGround;
+  const gb = forward ? toGround : fromGround;
   const o = forward ? opts : reversed(opts);
   if (hint !== undefined && hint.kind !== 'none') {
     // Whatever blocked the last line is tried first. In any order, a block found means blocked.
-    beginWalk(bf.heightmap, a, b, len, o);
+    beginWalk(bf.heightmap, a, ga, b, gb, len, o);
     if (hint.kind === 'ground') {
       if (groundBlocksNear(bf.heightmap, hint.x, hint.y)) return false;
     } else if (hint.kind === 'building') {
@@ -485,12 +497,13 @@ export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOpt
     } else {
       // The wood that blocked, alone when it overlaps no other; else all the woods.
       const lone = loneWood(bf, hint.feature);
+      if (lone && coreBlocks(bf, lone, o.obscuringLimit ?? 0)) return false;
       if (lone) oneWood[0] = lone;
       walkCanopy(bf, Infinity, o.obscuringLimit ?? 0, lone ? oneWood : terrainIndex(bf).occluders);
       if (trace.canopyAt < Infinity) return false;
     }
   }
-  traceSight(bf, a, b, len, o, true);
+  traceSight(bf, a, ga, b, gb, len, o, true);
   const clear = traceClear();
   if (hint !== undefined && !clear) {
     if (trace.groundAt < Infinity) {
@@ -504,6 +517,81 @@ export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOpt
     }
   }
   return clear;
+}
+
+/**
+ * A disc wholly inside a wood, and the lowest ground under it, so that a line crossing the disc
+ * below the canopy is known to be screened without walking the wood's outline.
+ */
+interface WoodCore {
+  cx: number;
+  cy: number;
+  r: number;
+  /** Lowest heightmap sample about the disc: no point in it, blended from them, is lower. */
+  low: number;
+}
+
+const woodCores = new WeakMap<Battlefield, Map<number, WoodCore | null>>();
+
+/** Candidate centres tried across a wood's bounds, each way, for its core disc. */
+const CORE_TRIES = 24;
+
+/** The widest disc found inside a wood, from a grid of candidate centres; null for a sliver. */
+function woodCore(bf: Battlefield, cf: CompiledFeature): WoodCore | null {
+  let cores = woodCores.get(bf);
+  if (!cores) woodCores.set(bf, (cores = new Map()));
+  const hit = cores.get(cf.index);
+  if (hit !== undefined) return hit;
+  let best: WoodCore | null = null;
+  const poly = cf.polygon!;
+  for (let a = 0; a < CORE_TRIES; a++) {
+    for (let b = 0; b < CORE_TRIES; b++) {
+      const x = cf.minX + ((a + 0.5) * (cf.maxX - cf.minX)) / CORE_TRIES;
+      const y = cf.minY + ((b + 0.5) * (cf.maxY - cf.minY)) / CORE_TRIES;
+      if (!insidePolygon(poly, x, y)) continue;
+      // Nearest edge, a little less, so that rounding cannot put the disc's rim outside.
+      const r = Math.sqrt(pathDist2(poly, true, x, y)) * 0.999;
+      if (!best || r > best.r) best = { cx: x, cy: y, r, low: 0 };
+    }
+  }
+  if (best) {
+    const hm = bf.heightmap;
+    const i0 = Math.max(0, Math.floor((best.cx - best.r - hm.originX) / hm.cellSize) - 1);
+    const i1 = Math.min(hm.cols - 1, Math.ceil((best.cx + best.r - hm.originX) / hm.cellSize) + 1);
+    const j0 = Math.max(0, Math.floor((best.cy - best.r - hm.originY) / hm.cellSize) - 1);
+    const j1 = Math.min(hm.rows - 1, Math.ceil((best.cy + best.r - hm.originY) / hm.cellSize) + 1);
+    let low = Infinity;
+    for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) low = Math.min(low, hm.heights[j * hm.cols + i]!);
+    // Off the grid the ground is clamped to its edge: no bound then.
+    if (i0 <= i1 && j0 <= j1) best.low = low;
+    else best = null;
+  }
+  cores.set(cf.index, best);
+  return best;
+}
+
+/**
+ * Does the walk's line (see beginWalk) cross the lone wood `cf`'s core disc below the canopy for
+ * more than `limit`, with two sample steps to spare? walkCanopy then counts more than `limit`
+ * there, since every step whose middle lies on that chord is below the tops, so the line is
+ * blocked. A no proves nothing.
+ */
+function coreBlocks(bf: Battlefield, cf: CompiledFeature, limit: number): boolean {
+  const core = woodCore(bf, cf);
+  if (!core) return false;
+  const { ax, ay, bx, by, len, z0, rise } = walk;
+  const ux = (bx - ax) / len;
+  const uy = (by - ay) / len;
+  const along = (core.cx - ax) * ux + (core.cy - ay) * uy;
+  const off = (core.cx - ax) * uy - (core.cy - ay) * ux;
+  const half2 = core.r * core.r - off * off;
+  if (half2 <= 0) return false;
+  const half = Math.sqrt(half2);
+  const d1 = Math.max(0, along - half);
+  const d2 = Math.min(len, along + half);
+  if (d2 - d1 - bf.heightmap.cellSize <= limit + BOUND_MARGIN) return false;
+  const highest = z0 + (rise * (rise > 0 ? d2 : d1)) / len;
+  return highest < core.low + cf.obscuringHeight - BOUND_MARGIN;
 }
 
 const oneWood: CompiledFeature[] = [];
@@ -585,12 +673,14 @@ export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOp
   // blocks it is told from the eye's end, by walking that way, unless that walk, grazing a crest,
   // finds nothing: then the shared walk's block is told, from the other end.
   let fromTarget = false;
-  if (walksForward(from, to)) traceSight(bf, from, to, len, opts, false);
+  const fromGround = heightAt(bf.heightmap, from.x, from.y);
+  const toGround = heightAt(bf.heightmap, to.x, to.y);
+  if (walksForward(from, to)) traceSight(bf, from, fromGround, to, toGround, len, opts, false);
   else {
-    traceSight(bf, to, from, len, reversed(opts), false);
+    traceSight(bf, to, toGround, from, fromGround, len, reversed(opts), false);
     if (!traceClear()) {
       const shared = { ...trace };
-      traceSight(bf, from, to, len, opts, false);
+      traceSight(bf, from, fromGround, to, toGround, len, opts, false);
       if (traceClear()) {
         Object.assign(trace, shared);
         fromTarget = true;
@@ -598,24 +688,30 @@ export function lineOfSight(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOp
     }
   }
   const { groundAt, solidAt, solidFeature, canopyAt, canopyFeature, obscured } = trace;
-  const idx = terrainIndex(bf);
-  const point = (d: number): Vec2 => {
-    const at = fromTarget ? len - d : d;
-    return { x: from.x + (dx * at) / len, y: from.y + (dy * at) / len };
-  };
   if (canopyAt < Infinity) {
-    return withProfile({ visible: false, blockedBy: { kind: 'canopy', featureId: bf.features[canopyFeature]!.id, at: point(canopyAt) }, obscured }, profile);
+    const at = pointAlong(from, to, len, fromTarget ? len - canopyAt : canopyAt);
+    return withProfile({ visible: false, blockedBy: { kind: 'canopy', featureId: bf.features[canopyFeature]!.id, at }, obscured }, profile);
   }
   if (solidAt < Infinity) {
-    return withProfile({ visible: false, blockedBy: { kind: 'building', featureId: bf.features[solidFeature]!.id, at: point(solidAt) }, obscured }, profile);
+    const at = pointAlong(from, to, len, fromTarget ? len - solidAt : solidAt);
+    return withProfile({ visible: false, blockedBy: { kind: 'building', featureId: bf.features[solidFeature]!.id, at }, obscured }, profile);
   }
   if (groundAt < Infinity) {
-    const at = point(groundAt);
-    const hill = idx.features.find((cf) => cf.feature.kind === 'hill' && containsPoint(cf, at.x, at.y));
+    const at = pointAlong(from, to, len, fromTarget ? len - groundAt : groundAt);
+    const hill = terrainIndex(bf).features.find((cf) => cf.feature.kind === 'hill' && containsPoint(cf, at.x, at.y));
     const blockedBy = hill ? { kind: 'ground' as const, featureId: hill.feature.id, at } : { kind: 'ground' as const, at };
     return withProfile({ visible: false, blockedBy, obscured }, profile);
   }
   return withProfile({ visible: true, obscured }, profile);
+}
+
+/**
+ * The point `d` along the line from `from` to `to` (of length len). A module function, not a
+ * closure in lineOfSight: run through tsx, every named closure made costs a defineProperty call
+ * for its name, which was a third of lineOfSight's time.
+ */
+function pointAlong(from: Vec2, to: Vec2, len: number, d: number): Vec2 {
+  return { x: from.x + ((to.x - from.x) * d) / len, y: from.y + ((to.y - from.y) * d) / len };
 }
 
 function withProfile(result: SightResult, profile: SightSample[] | undefined): SightResult {

@@ -9,7 +9,8 @@
  * stream, a river) for anything that reads it, and `subtypeHidden`, the generic word the page draws
  * and names it by. The feature's shape never changes; its canopy height and channel depth are moved
  * into the range of the kind it now shows, keeping their place within the range, so neither says
- * anything about a subtype the viewer does not know.
+ * anything about a subtype the viewer does not know; a set-up table then cuts the watercourse's
+ * channel again to its new depth (battlefield.ts, setup.ts `cutChannels`).
  */
 
 import { MARSH_CLASSES, WATER_CLASSES, WOOD_DENSITIES, type TerrainFeature, type WaterClass } from './features';
@@ -43,11 +44,13 @@ export function subtypeChoices(f: TerrainFeature): readonly string[] | null {
 
 /** Move `value` from its place in [lo, hi] to the same place in [lo2, hi2]. */
 function rescale(value: number, [lo, hi]: readonly [number, number], [lo2, hi2]: readonly [number, number]): number {
+  // The same range leaves the value to the last bit, so a kind that does not move the ground shares its heightmap.
+  if (lo === lo2 && hi === hi2) return value;
   const t = hi > lo ? Math.min(1, Math.max(0, (value - lo) / (hi - lo))) : 0.5;
   return lo2 + t * (hi2 - lo2);
 }
 
-/** The range a generated feature's number was drawn from: the one holding it, else the widest. */
+/** For a feature laid without a kind: the range its number was likely drawn from, the one holding it, else the widest. */
 function rangeHolding(value: number, ranges: readonly (readonly [number, number])[]): readonly [number, number] {
   const holding = ranges.filter(([lo, hi]) => value >= lo && value <= hi);
   return (holding.length ? holding : ranges).reduce((a, b) => (b[1] - b[0] > a[1] - a[0] ? b : a));
@@ -68,7 +71,8 @@ export function applySubtypes(features: readonly TerrainFeature[], overrides: Su
     const hidden = value === UNKNOWN_SUBTYPE;
     if (f.kind === 'wood') {
       const density = hidden ? 'woodland' : (value as (typeof WOOD_DENSITIES)[number]);
-      const from = rangeHolding(f.canopyHeight, WOOD_DENSITIES.map((d) => WOOD_FACTS[d].standing!));
+      // The canopy was drawn from the range of the density the wood was laid with.
+      const from = f.density ? WOOD_FACTS[f.density].standing! : rangeHolding(f.canopyHeight, WOOD_DENSITIES.map((d) => WOOD_FACTS[d].standing!));
       const out = { ...f, density, canopyHeight: rescale(f.canopyHeight, from, WOOD_FACTS[density].standing!) };
       return hidden ? { ...out, subtypeHidden: GENERIC_WORDS.wood } : withoutHidden(out);
     }
@@ -81,7 +85,7 @@ export function applySubtypes(features: readonly TerrainFeature[], overrides: Su
       const cls: WaterClass = hidden ? (f.kind === 'stream' ? 'minorStream' : 'river') : (value as WaterClass);
       const word = hidden ? GENERIC_WORDS[f.kind] : WATER_FACTS[cls].label.toLowerCase();
       const kinds = f.kind === 'stream' ? STREAM_CLASSES : RIVER_CLASSES;
-      const from = rangeHolding(f.depth, kinds.map((c) => WATER_FACTS[c].depth!));
+      const from = f.class ? WATER_FACTS[f.class].depth! : rangeHolding(f.depth, kinds.map((c) => WATER_FACTS[c].depth!));
       const name = f.name.replace(WATER_FACTS[old].label.toLowerCase(), word);
       const out = { ...f, name, class: cls, depth: rescale(f.depth, from, WATER_FACTS[cls].depth!) };
       return hidden ? { ...out, subtypeHidden: GENERIC_WORDS[f.kind] } : withoutHidden(out);

@@ -348,6 +348,33 @@ function isBattlefield(t: Battlefield | ViewshedTerrain): t is Battlefield {
  * the grid.
  */
 export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2, opts: ViewshedOptions): Viewshed {
+  const plan = planViewshed(terrain, observer, opts);
+  const minHeight = new Float32Array(plan.cols * plan.rows).fill(Infinity);
+  sweepHalf(plan, 'east-west', minHeight);
+  sweepHalf(plan, 'north-south', minHeight);
+  return finishViewshed(plan, minHeight, null);
+}
+
+/** A viewshed's inputs, checked, with the obstacles in the forms the sweep reads. */
+export interface ViewshedPlan {
+  cols: number;
+  rows: number;
+  heights: Float32Array;
+  cellSize: number;
+  /** The observer in grid units, clamped onto the grid. */
+  cx: number;
+  cy: number;
+  /** The eye's height. */
+  z0: number;
+  maxCells: number;
+  limit: number;
+  targetHeight: number;
+  canopy: ObstacleGrid | null;
+  solid: ObstacleGrid | null;
+}
+
+/** Check a viewshed's inputs (throwing a RangeError that says what is wrong) and plan its sweep. */
+export function planViewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2, opts: ViewshedOptions): ViewshedPlan {
   const hm = terrain.heightmap;
   const { cols, rows, cellSize: cs } = hm;
   if (cols < 2 || rows < 2) throw new RangeError(`viewshed needs a grid of at least 2 x 2 samples, got ${cols} x ${rows}`);
@@ -359,8 +386,6 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
     }
     both = obstaclesOfRasters(terrain.obstacles, terrain.solids, cols, rows);
   }
-  const obst = both.canopy;
-  const solid = both.solid;
   const ox = (observer.x - hm.originX) / cs;
   const oy = (observer.y - hm.originY) / cs;
   // A little slack so an observer computed to be exactly on the edge is not refused for rounding.
@@ -375,20 +400,38 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
   if (!(maxCells >= 0)) throw new RangeError(`maxDistance must not be negative, got ${opts.maxDistance}`);
   const limit = opts.obscuringLimit ?? 0;
   if (!(limit >= 0)) throw new RangeError(`obscuringLimit must not be negative, got ${opts.obscuringLimit}`);
-  const cx = Math.min(Math.max(ox, 0), cols - 1);
-  const cy = Math.min(Math.max(oy, 0), rows - 1);
-
-  const visible = new Uint8Array(cols * rows);
-  const minHeight = new Float32Array(cols * rows).fill(Infinity);
-  const longest = Math.max(cols, rows);
-  const maxRays = 2 * longest + 4;
-  const sw: Sweep = {
-    h: hm.heights,
-    nodes: obst ? obst.nodes : null,
+  return {
+    cols,
+    rows,
+    heights: hm.heights,
+    cellSize: cs,
+    cx: Math.min(Math.max(ox, 0), cols - 1),
+    cy: Math.min(Math.max(oy, 0), rows - 1),
     z0: heightAt(hm, observer.x, observer.y) + opts.eyeHeight,
-    cs,
     maxCells,
     limit,
+    targetHeight: opts.targetHeight,
+    canopy: both.canopy,
+    solid: both.solid,
+  };
+}
+
+/**
+ * Sweep two of the four sectors into minHeight: east and west, or north (up the table, +y) and
+ * south. Samples on a diagonal belong to both halves; the viewshed takes north-south's value
+ * there, as the sweep runs east-west first. The halves share nothing else, so two threads may
+ * sweep one each (see viewshedThreads.ts).
+ */
+export function sweepHalf(plan: ViewshedPlan, half: 'east-west' | 'north-south', minHeight: Float32Array): void {
+  const { cols, rows, cx, cy, canopy: obst, solid } = plan;
+  const maxRays = 2 * Math.max(cols, rows) + 4;
+  const sw: Sweep = {
+    h: plan.heights,
+    nodes: obst ? obst.nodes : null,
+    z0: plan.z0,
+    cs: plan.cellSize,
+    maxCells: plan.maxCells,
+    limit: plan.limit,
     minHeight,
     slopes: new Float64Array(maxRays),
     ground: new Float64Array(maxRays),
@@ -400,21 +443,40 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
     c2: new Float64Array(maxRays),
     top: EMPTY_F64,
   };
-  // East, west, north (up the table, +y), south. Columns are lines of constant x.
-  sweepSector(sw, cols, rows, cx, cy, 0, 1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, 0, 1);
-  sweepSector(sw, cols, rows, cols - 1 - cx, cy, cols - 1, -1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, cols - 1, -1);
-  sweepSector(sw, rows, cols, cy, cx, 0, cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, 0, 1);
-  sweepSector(sw, rows, cols, rows - 1 - cy, cx, (rows - 1) * cols, -cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, rows - 1, -1);
+  // Columns are lines of constant x in the east and west sectors, of constant y north and south.
+  if (half === 'east-west') {
+    sweepSector(sw, cols, rows, cx, cy, 0, 1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, 0, 1);
+    sweepSector(sw, cols, rows, cols - 1 - cx, cy, cols - 1, -1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, cols - 1, -1);
+  } else {
+    sweepSector(sw, rows, cols, cy, cx, 0, cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, 0, 1);
+    sweepSector(sw, rows, cols, rows - 1 - cy, cx, (rows - 1) * cols, -cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, rows - 1, -1);
+  }
+}
 
+/**
+ * The viewshed from the swept minHeight: the observer's own sample, and `visible`. With
+ * `eastWest`, minHeight holds only the north-south half (NaN where that did not reach) and
+ * eastWest the other half, which fills those gaps.
+ */
+export function finishViewshed(plan: ViewshedPlan, minHeight: Float32Array, eastWest: Float32Array | null): Viewshed {
+  const { cols, rows, cx, cy } = plan;
+  const visible = new Uint8Array(cols * rows);
   // The observer's own sample, when it stands on one.
   const oi = Math.round(cx);
   const oj = Math.round(cy);
-  if (Math.abs(oi - cx) < 1e-9 && Math.abs(oj - cy) < 1e-9) {
-    minHeight[oj * cols + oi] = 0;
-  }
+  const observerSample = Math.abs(oi - cx) < 1e-9 && Math.abs(oj - cy) < 1e-9 ? oj * cols + oi : -1;
   // Visible where the target is at least the minimum height; never beyond maxDistance (Infinity).
-  const target = opts.targetHeight;
-  for (let k = 0; k < visible.length; k++) visible[k] = target >= minHeight[k]! ? 1 : 0;
+  const target = plan.targetHeight;
+  if (eastWest) {
+    for (let k = 0; k < visible.length; k++) {
+      let v = minHeight[k]!;
+      if (v !== v) minHeight[k] = v = eastWest[k]!;
+      visible[k] = target >= v ? 1 : 0;
+    }
+  }
+  if (observerSample >= 0) minHeight[observerSample] = 0;
+  if (!eastWest) for (let k = 0; k < visible.length; k++) visible[k] = target >= minHeight[k]! ? 1 : 0;
+  else if (observerSample >= 0) visible[observerSample] = target >= 0 ? 1 : 0;
   return { cols, rows, visible, minHeight };
 }
 

@@ -8,7 +8,8 @@
 
 import type { Vec2 } from '../core/geometry';
 import type { Battlefield } from './battlefield';
-import { sightClear, type SightHint, type SightOptions } from './sight';
+import { heightAt } from './heightmap';
+import { sightClearOnGround, type SightHint, type SightOptions } from './sight';
 
 export interface SightObserver {
   id: string;
@@ -47,10 +48,10 @@ export function visibilityMatrix(
   const nt = targets.length;
   const out = new Uint8Array(observers.length * nt);
   const pairs = new PairSight(bf, opts);
-  const tBounds = targets.map((t) => boundsOf(t.points));
+  const tBounds = targets.map((t) => placeOf(bf, t.points));
   for (let i = 0; i < observers.length; i++) {
     const ob = observers[i]!;
-    const oBox = boundsOf(ob.points);
+    const oBox = placeOf(bf, ob.points);
     for (let j = 0; j < nt; j++) if (pairs.sees(ob, oBox, targets[j]!, tBounds[j]!)) out[i * nt + j] = 1;
   }
   return out;
@@ -64,6 +65,7 @@ export function visibilityMatrix(
  */
 export class VisibilityTracker {
   private readonly pairs: PairSight;
+  private readonly bf: Battlefield;
   /** Per observer id: its signature last time and, per target id, the target's signature and the answer. */
   private readonly known = new Map<string, { sig: string; seen: Map<string, { sig: string; sees: boolean }> }>();
   /** How many pairs the last call worked out (the rest were reused). */
@@ -71,13 +73,14 @@ export class VisibilityTracker {
 
   constructor(bf: Battlefield, opts: VisibilityOptions = {}) {
     this.pairs = new PairSight(bf, opts);
+    this.bf = bf;
   }
 
   matrix(observers: readonly SightObserver[], targets: readonly SightTarget[]): Uint8Array {
     const nt = targets.length;
     const out = new Uint8Array(observers.length * nt);
     const tSigs = targets.map((t) => signature(t.points, t.height));
-    const tBounds: (Box | undefined)[] = new Array(nt);
+    const tBounds: (Place | undefined)[] = new Array(nt);
     this.recomputed = 0;
     for (let i = 0; i < observers.length; i++) {
       const ob = observers[i]!;
@@ -87,15 +90,15 @@ export class VisibilityTracker {
         entry = { sig, seen: new Map() };
         this.known.set(ob.id, entry);
       }
-      let oBox: Box | undefined;
+      let oBox: Place | undefined;
       for (let j = 0; j < nt; j++) {
         const tg = targets[j]!;
         const hit = entry.seen.get(tg.id);
         let sees: boolean;
         if (hit && hit.sig === tSigs[j]) sees = hit.sees;
         else {
-          oBox ??= boundsOf(ob.points);
-          sees = this.pairs.sees(ob, oBox, tg, (tBounds[j] ??= boundsOf(tg.points)));
+          oBox ??= placeOf(this.bf, ob.points);
+          sees = this.pairs.sees(ob, oBox, tg, (tBounds[j] ??= placeOf(this.bf, tg.points)));
           entry.seen.set(tg.id, { sig: tSigs[j]!, sees });
           this.recomputed++;
         }
@@ -113,15 +116,12 @@ function signature(points: readonly Vec2[], height: number): string {
   return s;
 }
 
-/** Does one unit see another: the point pairs, nearest first, until one sees. */
+/** Does one unit see another: the nearest point pair, then the rest, until one sees. */
 class PairSight {
   private readonly sight: SightOptions = { eyeHeight: 0, targetHeight: 0 };
   // What blocked the last line tried: the next pair of points, close by, is often blocked alike.
   private readonly hint: SightHint = { kind: 'none', x: 0, y: 0, feature: -1 };
   private readonly maxRange: number;
-  // Scratch for the point pairs of one unit pair, sorted by length.
-  private order = new Int32Array(64);
-  private lengths = new Float64Array(64);
 
   constructor(
     private readonly bf: Battlefield,
@@ -132,46 +132,44 @@ class PairSight {
     this.maxRange = opts.maxRange ?? Infinity;
   }
 
-  sees(ob: SightObserver, oBox: Box, tg: SightTarget, tBox: Box): boolean {
+  sees(ob: SightObserver, oBox: Place, tg: SightTarget, tBox: Place): boolean {
     if (ob.points.length === 0 || tg.points.length === 0) return false;
     // The boxes' gap is a lower bound on every point pair's length.
     if (boxGap(oBox, tBox) > this.maxRange) return false;
     this.sight.eyeHeight = ob.eyeHeight;
     this.sight.targetHeight = tg.height;
-    const pairs = ob.points.length * tg.points.length;
-    if (this.order.length < pairs) {
-      this.order = new Int32Array(pairs * 2);
-      this.lengths = new Float64Array(pairs * 2);
-    }
-    const { order, lengths } = this;
+    // Near lines are cheaper and more often clear: first the line between the observer's point
+    // nearest the target and the target's point nearest the observer (each judged from the
+    // other's middle). If that is blocked the pair is most likely hidden, every line must be
+    // tried, and the order is no matter: any order gives the same answer.
+    const nearEye = nearestTo(ob.points, (tBox.minX + tBox.maxX) / 2, (tBox.minY + tBox.maxY) / 2);
+    const nearTarget = nearestTo(tg.points, (oBox.minX + oBox.maxX) / 2, (oBox.minY + oBox.maxY) / 2);
+    const { bf, sight, hint } = this;
+    if (sightClearOnGround(bf, ob.points[nearEye]!, oBox.ground[nearEye]!, tg.points[nearTarget]!, tBox.ground[nearTarget]!, sight, hint)) return true;
     for (let a = 0; a < ob.points.length; a++) {
-      const p = ob.points[a]!;
       for (let b = 0; b < tg.points.length; b++) {
-        const q = tg.points[b]!;
-        const k = a * tg.points.length + b;
-        order[k] = k;
-        const dx = q.x - p.x;
-        const dy = q.y - p.y;
-        lengths[k] = dx * dx + dy * dy;
+        if (a === nearEye && b === nearTarget) continue;
+        if (sightClearOnGround(bf, ob.points[a]!, oBox.ground[a]!, tg.points[b]!, tBox.ground[b]!, sight, hint)) return true;
       }
-    }
-    // Shorter lines are cheaper and more often clear: the two shortest are tried first. After
-    // that the pair is most likely hidden, every line must be tried, and the order is no matter.
-    for (let x = 0; x < pairs; x++) {
-      if (x < 2) {
-        let best = x;
-        for (let y = x + 1; y < pairs; y++) if (lengths[order[y]!]! < lengths[order[best]!]!) best = y;
-        const v = order[best]!;
-        order[best] = order[x]!;
-        order[x] = v;
-      }
-      const k = order[x]!;
-      const p = ob.points[(k / tg.points.length) | 0]!;
-      const q = tg.points[k % tg.points.length]!;
-      if (sightClear(this.bf, p, q, this.sight, this.hint)) return true;
     }
     return false;
   }
+}
+
+/** The index of the point nearest (x, y). */
+function nearestTo(points: readonly Vec2[], x: number, y: number): number {
+  let best = 0;
+  let bestD = Infinity;
+  for (let k = 0; k < points.length; k++) {
+    const dx = points[k]!.x - x;
+    const dy = points[k]!.y - y;
+    const d = dx * dx + dy * dy;
+    if (d < bestD) {
+      bestD = d;
+      best = k;
+    }
+  }
+  return best;
 }
 
 interface Box {
@@ -181,8 +179,14 @@ interface Box {
   maxY: number;
 }
 
-function boundsOf(points: readonly Vec2[]): Box {
-  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+/** A unit's points: their bounds, and the ground height under each (worked out once, not per line). */
+interface Place extends Box {
+  ground: Float64Array;
+}
+
+function placeOf(bf: Battlefield, points: readonly Vec2[]): Place {
+  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, ground: new Float64Array(points.length) };
+  for (let k = 0; k < points.length; k++) box.ground[k] = heightAt(bf.heightmap, points[k]!.x, points[k]!.y);
   for (const p of points) {
     if (p.x < box.minX) box.minX = p.x;
     if (p.y < box.minY) box.minY = p.y;

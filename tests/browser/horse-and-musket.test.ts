@@ -27,16 +27,17 @@ describe('a Horse & Musket battle', () => {
     expect(v.state.phase).toBe('posture');
     const kinds = new Set(v.state.units.map((u) => u.kind));
     expect([...kinds].sort()).toEqual(['artillery', 'cavalry', 'commander', 'infantry']);
-    const png = await page.getByTestId('canvas-wrap').locator('canvas').screenshot({ path: join(RESULTS, 'horse-and-musket.png') });
-    const stats = colourStats(decodePng(png));
-    expect(stats.distinct).toBeGreaterThan(150);
-    expect(stats.topShare).toBeLessThan(0.5);
 
-    // The initiative winner chooses to defend (B §6.1); the first turn then begins.
+    // The initiative winner chooses to defend (B §6.1); the terrain is rolled, the program sets up
+    // both armies on it, and the first turn begins.
     const defend = (await legal(page)).find((l) => l.action.type === 'choose-posture' && l.action.choice === 'defend')!;
     await page.getByTestId(`turn-${defend.label}`).click();
     await idle(page);
     expect((await view(page)).state.phase).toBe('decision');
+    const png = await page.getByTestId('canvas-wrap').locator('canvas').screenshot({ path: join(RESULTS, 'horse-and-musket.png') });
+    const stats = colourStats(decodePng(png));
+    expect(stats.distinct).toBeGreaterThan(150);
+    expect(stats.topShare).toBeLessThan(0.5);
     await page.getByTestId('turn-Issue orders').click();
     await idle(page);
     expect((await view(page)).state.phase).toBe('reorganisation');

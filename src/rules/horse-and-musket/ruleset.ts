@@ -16,7 +16,7 @@ import { HM_OPTIONS } from './options';
 import { HM_ARMY_BUILDING } from './roster';
 import { activeCardMayOrder, applyGeneralMove, applyOrder, orderActions, point } from './orders';
 import { choiceOptions, chooseResolve, colourGap, destroyUnit, loseStands, reactToAttack, relocateEvaders, touching } from './attack';
-import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePenalty, createHorseAndMusketGame, preBattleActions } from './setup';
+import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePenalty, createHorseAndMusketGame, deployAutomatically, preBattleActions } from './setup';
 import { afterJoker, applyArrival, arrivalActions } from './arrivals';
 import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
@@ -32,7 +32,7 @@ import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTI
 import { alternateActions, applyAlternate } from './alternate';
 import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
 import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
-import { revealTerrain, rollTerrainSubtypes, terrainDice, terrainKnownEvents, veilTerrain } from './subtypes';
+import { revealTerrain, rollExtraFords, rollTerrainSubtypes, terrainDice, terrainKnownEvents, veilTerrain } from './subtypes';
 import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownEvents, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
@@ -514,11 +514,17 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     case 'choose-posture': {
       if (rules.step !== 'posture') throw new RuleError('attack or defend is chosen before the battle');
       applyPreBattle(state, bf, action, ctx);
-      // With attacker and defender known, the terrain subtypes are rolled (B §6.1 step 4, subtypes.ts).
-      rollTerrainSubtypes(state, bf, { ...ctx, dice: terrainDice(state) });
-      // The players set up their armies (B §6.2-6.3, deployment.ts), or the engine has done it.
+      // With attacker and defender known, the terrain subtypes are rolled (B §6.1 step 4), then the
+      // extra fords (step 5), from one seeded stream (subtypes.ts).
+      const terrainCtx = { ...ctx, dice: terrainDice(state) };
+      rollTerrainSubtypes(state, bf, terrainCtx);
+      rollExtraFords(state, terrainCtx);
+      // Then the armies are set up on the rolled ground: by the players (B §6.2-6.3, deployment.ts) or the engine.
       if (state.options.deployment !== 'automatic') startDeployment(state, ctx);
-      else startBattle(state, bfOf(state), ctx);
+      else {
+        deployAutomatically(state, bfOf(state), ctx);
+        startBattle(state, bfOf(state), ctx);
+      }
       break;
     }
     case DEPLOY_ACTION:
@@ -634,6 +640,8 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   id: 'horse-and-musket',
   name: 'Horse & Musket (Resolve)',
   source: 'the Horse & Musket draft rulebook (seed 000), with the digest\'s resolutions',
+  // 2: the terrain kinds and extra fords are rolled after the postures, and the armies placed after them.
+  rulesEdition: 2,
   lengthUnit: 'in',
   options: HM_OPTIONS,
   notes: HORSE_AND_MUSKET_NOTES,

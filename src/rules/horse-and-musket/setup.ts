@@ -554,11 +554,12 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   options.armyA = listA;
   options.armyB = listB;
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
-  const table = { ...setupSpec('horse-and-musket', 3, setup.seed, TABLE), ...elevationSpec(setup.elevation) };
-  // Woods, marshes and watercourses are of unknown kind until their subtypes are rolled, once the
-  // initiative winner has chosen to attack or defend (B §5.2, subtypes.ts).
+  // The table is laid now; its subtypes and extra fords are the game's to roll, once the initiative
+  // winner has chosen to attack or defend (B §6.1 steps 4-5, subtypes.ts). Until then every wood,
+  // marsh and watercourse is of unknown kind.
+  const laid = setupSpec('horse-and-musket', 3, setup.seed, TABLE);
+  const table = { ...laid, setup: { ...laid.setup!, byGame: true }, ...elevationSpec(setup.elevation) };
   const battlefield = { ...table, subtypes: unrolledSubtypes(battlefieldFromSpec(table)) };
-  const bf = battlefieldFromSpec(battlefield);
   const lists = [listA, listB];
   const sides: Side[] = lists.map((id, i) => {
     const nation = ARMY_LISTS[id].nation;
@@ -593,7 +594,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     );
   }
   // 3. Initiative (B §6.1 step 3): d6 + national modifier, −1 if outscouted, ties re-rolled.
-  let initiative: SideId = 'a';
+  let initiative: SideId;
   for (;;) {
     const roll = (s: Side, list: ArmyListId): { total: number; text: string } => {
       const die = pre.one(6, 'initiative');
@@ -610,20 +611,9 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   }
   const loser: SideId = initiative === 'a' ? 'b' : 'a';
   log.push(`${nameOf(initiative)} win the initiative, move first, and choose whether to attack or defend; ${nameOf(loser)} must attack`);
-  // Deploy (B §6.3, the engine's deployment): the winner provisionally as defender, the loser as
-  // attacker; an attacking winner's army is drawn back when he chooses (applyPreBattle).
-  // With deployment by the players, the main bodies wait off the table for the deployment step
-  // (deployment.ts), which begins once the winner has chosen.
-  const byPlayers = options.deployment !== 'automatic';
-  sides.forEach((s, i) => {
-    const own = fielded[s.id]!;
-    if (byPlayers) {
-      holdForDeployment(own, i === 0 ? Math.PI / 2 : -Math.PI / 2);
-      return;
-    }
-    deploy(bf, own.filter((u) => !u.carriedBy), i === 0, s.id === initiative ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
-    commandRangePenalty(own, log);
-  });
+  // The main bodies wait off the table until the winner has chosen and the terrain is rolled (B §6.1):
+  // then the players deploy them (deployment.ts), or the engine does (deployAutomatically).
+  sides.forEach((s, i) => holdForDeployment(fielded[s.id]!, i === 0 ? Math.PI / 2 : -Math.PI / 2));
   const cards = buildCards(units, sides.map((s) => s.id));
   const hands: Record<SideId, string[]> = { a: [], b: [] };
   const deck: string[] = [];
@@ -744,10 +734,27 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
     for (const pile of [rules.deck, rules.discard]) if (pile.includes(card.id)) pile.splice(pile.indexOf(card.id), 1);
     hand.push(card.id);
   }
-  const near = state.sides[0]!.id === winner;
-  // With deployment by the players nothing stands on the table yet.
-  if (!state.rules.deployment && state.options.deployment === 'automatic') deploy(bf, state.units.filter((u) => u.side === winner && !u.carriedBy && !u.removed), near, ATTACKER_FIRST_LINE);
-  ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} draw back at least 12" from the centre line` });
+  ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} deploy at least 12" from the centre line` });
+}
+
+/**
+ * The engine's deployment of both main bodies (B §6.3, `deploy`), each by its posture, once the
+ * terrain subtypes and fords are rolled (B §6.1: they come before any deployment), so the placing
+ * sees the true ground: a forest or a raging torrent is stepped round. Units left beyond their
+ * General's range are one status lower (B §6.4).
+ */
+export function deployAutomatically(state: HmState, bf: Battlefield, ctx: RuleContext): void {
+  state.sides.forEach((s, i) => {
+    const own = state.units.filter((u) => u.side === s.id);
+    const waiting = own.filter((u) => isUndeployed(u));
+    for (const u of waiting) delete u.carriedBy;
+    const posture = state.rules.sides[s.id]!.posture;
+    deploy(bf, waiting, i === 0, posture === 'defender' ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
+    const log: string[] = [];
+    commandRangePenalty(own, log);
+    state.rules.setupLog.push(...log);
+    ctx.emit({ type: 'deployed', side: s.id, text: `${s.name} deploy as ${posture === 'defender' ? 'the defender, their first line within 18"' : 'an attacker, at least 12"'} from the centre line (B §6.3)${log.length ? `; ${log.join('; ')}` : ''}` });
+  });
 }
 
 /** Begin the battle after the pre-battle choice: the initiative winner takes the first turn (B §6.5). */

@@ -11,9 +11,15 @@
  * secret throws out of his log.
  *
  * [ENGINE DEFAULT] An area feature belongs to the half holding its centroid (B45). A watercourse is
- * one feature in the terrain layer, so it is rolled once, as a whole, and belongs to the half
- * holding more of its length (the digest would cut it at the centre line into sections rolled
- * apart; the terrain layer keeps one class per feature).
+ * laid in sections cut at the centre line (src/terrain/setup-hm.ts), each a feature of its own, so
+ * each section is rolled, kept secret and revealed on its own; a section belongs to the half
+ * holding more of its length.
+ *
+ * Then the extra fords (B §6.1 step 5): at the middle of each stretch of river or torrential stream
+ * 18" or longer with no crossing (the table lists the places, `Battlefield.fordSites`), a 5 or 6 is a
+ * ford. The defender rolls for every one in secret, and the attacker finds a ford when one of his
+ * units comes within 1" of it. With no defender each place is rolled for, openly, when a unit first
+ * comes within 1" of its stretch of water.
  */
 
 import { pointInPolygon, pointInRect, polygonCentroid, segmentRectDistance, corners, type Vec2 } from '../../core/geometry';
@@ -22,7 +28,8 @@ import { dhypot } from '../../core/detmath';
 import { inch } from '../../core/measure';
 import { standRect, type GameEvent, type SideId } from '../../core/model';
 import type { RuleContext } from '../../core/ruleset';
-import type { Battlefield } from '../../terrain/battlefield';
+import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
+import { inches, type FordSite } from '../../terrain/setup';
 import type { TerrainFeature } from '../../terrain/features';
 import { GENERIC_WORDS, UNKNOWN_SUBTYPE, subtypeChoices, type SubtypeOverrides } from '../../terrain/subtypes';
 import type { HmState } from './types';
@@ -89,7 +96,7 @@ export interface TerrainRoll {
   revealed: boolean;
 }
 
-/** A ford off the roads on the defender's half of the table (B §6.1 step 5): hidden from the attacker until found. */
+/** An extra ford the defender found in secret (B §6.1 step 5): hidden from the attacker until found. */
 export interface SecretFord {
   feature: string;
   owner: SideId;
@@ -98,6 +105,10 @@ export interface SecretFord {
 
 /** Attacker units reveal a secret feature at this distance or closer (B §5.2). */
 export const REVEAL_DISTANCE = inch(1);
+
+/** B §6.1 step 5: a d6 of 5 or 6 puts a ford at the middle of a stretch with no crossing. */
+export const FORD_ROW = { found: [5, 6], words: { found: 'a ford at its middle (5-6)', none: 'no ford (1-4)' } } as const;
+const fordFound = (die: number): boolean => die >= FORD_ROW.found[0];
 
 const rolledKind = (f: TerrainFeature): RolledKind | null => (subtypeChoices(f) ? (f.kind as RolledKind) : null);
 
@@ -181,11 +192,112 @@ export function rollTerrainSubtypes(state: HmState, bf: Battlefield, ctx: RuleCo
   }
   state.rules.terrainRolls = rolls;
   state.battlefield = { ...state.battlefield, subtypes };
-  // Fords away from the roads on the defender's half are his secret too (B §6.1 step 5). The table's
-  // set-up has already rolled for them (5-6 at each long section's middle).
-  if (defender === null) return;
-  const fords = bf.features.filter((f) => f.kind === 'ford' && !f.roadId && featureOwner(state, f) === defender);
-  if (fords.length) state.rules.secretFords = fords.map((f) => ({ feature: f.id, owner: defender, revealed: false }));
+}
+
+/**
+ * The places an extra ford may lie on the water as rolled (B §6.1 step 5): on a river of any kind but
+ * a raging torrent, which nothing crosses but by a bridge, and on a torrential stream (B18; a minor
+ * stream is fordable anywhere already).
+ */
+export function fordPlaces(bf: Battlefield): FordSite[] {
+  return (bf.fordSites ?? []).filter((site) => {
+    const water = bf.features.find((f) => f.id === site.waterId);
+    if (!water || (water.kind !== 'river' && water.kind !== 'stream')) return false;
+    return water.kind === 'river' ? water.class !== 'ragingTorrent' : water.class === 'torrentialStream';
+  });
+}
+
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+const stretchWords = (site: FordSite, water: TerrainFeature): string => `the ${inches(polylineLength(site.stretch))} stretch of ${water.name} with no crossing`;
+
+/**
+ * Roll for the extra fords (B §6.1 step 5), after the subtypes, with `ctx.dice` (the game passes
+ * the same `terrainDice` stream). The defender rolls for every place in secret; the fords he finds
+ * are laid (`BattlefieldSpec.fords`) and hidden from the attacker until found. With no defender
+ * nothing is rolled yet: each place waits for a unit to come within 1" (`rollFordsInReach`).
+ */
+export function rollExtraFords(state: HmState, ctx: RuleContext): void {
+  const bf = battlefieldFromSpec(state.battlefield);
+  const places = fordPlaces(bf);
+  if (places.length === 0) return;
+  const defender = defenderOf(state);
+  if (defender === null) {
+    state.rules.fordRollsDue = places.map((p) => p.id);
+    ctx.emit({
+      type: 'terrain-fords',
+      text: `With no defender, each of the ${places.length} stretch${places.length === 1 ? '' : 'es'} of water that may hold a ford is rolled for when a unit first comes within 1" of it (B §6.1)`,
+    });
+    return;
+  }
+  const found: string[] = [];
+  for (const site of places) {
+    const water = bf.features.find((f) => f.id === site.waterId)!;
+    const purpose = `Extra ford on ${water.name}`;
+    const die = ctx.dice.one(6, purpose);
+    if (fordFound(die)) found.push(site.id);
+    ctx.emit({
+      type: 'terrain-roll',
+      side: defender,
+      text: `${capitalise(stretchWords(site, water))} (rolled in secret): extra ford, d6 ${die}: ${fordFound(die) ? FORD_ROW.words.found : FORD_ROW.words.none} (B §6.1)`,
+      dice: [{ purpose, sides: 6, values: [die], side: defender }],
+      data: { feature: site.id, secret: true },
+    });
+  }
+  ctx.emit({
+    type: 'terrain-secret',
+    side: defender,
+    text: `${sideName(state, defender)} roll in secret for ${places.length} place${places.length === 1 ? '' : 's'} a ford may lie; the attacker finds a ford only when one of his units comes within 1" of it (B §6.1)`,
+  });
+  if (found.length === 0) return;
+  state.battlefield = { ...state.battlefield, fords: [...(state.battlefield.fords ?? []), ...found] };
+  state.rules.secretFords = found.map((feature) => ({ feature, owner: defender, revealed: false }));
+}
+
+/**
+ * With no defender, a place for an extra ford is rolled for, openly, when a unit of either side
+ * first comes within 1" of its stretch of water (B §6.1 step 5), with the game's dice.
+ */
+function rollFordsInReach(state: HmState, bf: Battlefield, ctx: RuleContext): void {
+  const due = state.rules.fordRollsDue;
+  if (!due?.length) return;
+  const units = state.units.filter((u) => !u.removed && !u.carriedBy && u.kind !== 'marker');
+  for (const id of [...due]) {
+    const site = bf.fordSites?.find((s) => s.id === id);
+    const water = site && bf.features.find((f) => f.id === site.waterId);
+    if (!site || !water || (water.kind !== 'river' && water.kind !== 'stream')) continue;
+    const reach = REVEAL_DISTANCE + water.width / 2 + 1e-6;
+    const finder = units.find((u) => distanceToLine(u, site.stretch) <= reach);
+    if (!finder) continue;
+    const purpose = `Extra ford on ${water.name}`;
+    const die = ctx.dice.one(6, purpose);
+    due.splice(due.indexOf(id), 1);
+    if (fordFound(die)) state.battlefield = { ...state.battlefield, fords: [...(state.battlefield.fords ?? []), id] };
+    ctx.emit({
+      type: 'terrain-roll',
+      unit: finder.id,
+      text: `${finder.name} comes within 1" of ${stretchWords(site, water)}: extra ford, d6 ${die}: ${fordFound(die) ? FORD_ROW.words.found : FORD_ROW.words.none} (B §6.1)`,
+      dice: [{ purpose, sides: 6, values: [die] }],
+      data: { feature: id, secret: false },
+    });
+  }
+  if (due.length === 0) delete state.rules.fordRollsDue;
+}
+
+/** Shortest distance from a unit's live stands to a polyline. */
+function distanceToLine(u: HmState['units'][number], line: readonly Vec2[]): number {
+  let best = Infinity;
+  for (const s of u.stands) {
+    if (s.status === 'destroyed') continue;
+    const r = standRect(u, s);
+    for (let i = 1; i < line.length; i++) best = Math.min(best, segmentRectDistance(line[i - 1]!, line[i]!, r));
+  }
+  return best;
+}
+
+function polylineLength(line: readonly Vec2[]): number {
+  let s = 0;
+  for (let i = 1; i < line.length; i++) s += dhypot(line[i]!.x - line[i - 1]!.x, line[i]!.y - line[i - 1]!.y);
+  return s;
 }
 
 /** Shortest distance from a unit's stands to a feature (0 when a stand touches or lies in it). */
@@ -204,8 +316,12 @@ function distanceToFeature(u: HmState['units'][number], f: TerrainFeature): numb
   return best;
 }
 
-/** After every action: a secret feature an attacker unit has come within 1" of is revealed to all (L15). */
+/**
+ * After every action: a secret feature an attacker unit has come within 1" of is revealed to all
+ * (L15), and with no defender a place for an extra ford a unit has come within 1" of is rolled for.
+ */
 export function revealTerrain(state: HmState, bf: Battlefield, ctx: RuleContext): void {
+  rollFordsInReach(state, bf, ctx);
   const rolls = state.rules.terrainRolls ?? [];
   const fords = state.rules.secretFords ?? [];
   if (!rolls.some((r) => r.secret && !r.revealed) && !fords.some((f) => !f.revealed)) return;
@@ -252,7 +368,18 @@ export function veilTerrain(state: HmState, side: SideId): HmState {
     subtypes[r.feature] = UNKNOWN_SUBTYPE;
     return { ...r, die: 0, subtype: UNKNOWN_SUBTYPE };
   });
-  const battlefield = { ...state.battlefield, subtypes, ...(unfound.length ? { unfound: unfound.map((f) => f.feature) } : {}) };
+  // An extra ford not yet found is left out of the attacker's spec altogether, so it says nothing of
+  // it; one laid with the table is listed as not found.
+  const hidden = new Set(unfound.map((f) => f.feature));
+  const laid = state.battlefield.fords ?? [];
+  const battlefield: HmState['battlefield'] = { ...state.battlefield, subtypes };
+  if (laid.some((id) => hidden.has(id))) {
+    const left = laid.filter((id) => !hidden.has(id));
+    if (left.length) battlefield.fords = left;
+    else delete battlefield.fords;
+  }
+  const withTable = [...hidden].filter((id) => !laid.includes(id));
+  if (withTable.length) battlefield.unfound = withTable;
   const rules = { ...state.rules, terrainRolls: seen };
   // The attacker does not know how many fords there are to find.
   if (unfound.length) delete rules.secretFords;

@@ -224,8 +224,10 @@ export interface HmGame {
   deployment?: HmDeployment | null;
   /** The §5.2 terrain subtype rolls (B §5.2, subtypes.ts), made once the postures are fixed; absent before. */
   terrainRolls?: TerrainRoll[];
-  /** Fords off the roads on the defender's half, secret from the attacker until found (B §6.1 step 5, subtypes.ts). */
+  /** Extra fords the defender rolled for in secret, hidden from the attacker until found (B §6.1 step 5, subtypes.ts). */
   secretFords?: SecretFord[];
+  /** With no defender: the places for extra fords not yet rolled for, each rolled when a unit first comes within 1" (B §6.1 step 5). */
+  fordRollsDue?: string[];
 }
 
 /** A flanking force or reinforcements waiting off the table (B §7). */

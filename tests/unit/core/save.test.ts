@@ -42,6 +42,23 @@ describe('the save format', () => {
     expect(() => parseSave('not json')).toThrow(/not a Tricorne save/);
   });
 
+  it('records the rules edition, and refuses a save of another edition saying why', () => {
+    const onePage = JSON.parse(playedSession().saveText());
+    expect(onePage.rulesEdition).toBe(1);
+    // Saves from before editions were recorded are edition 1, which one-page still plays.
+    const { rulesEdition: _dropped, ...older } = onePage;
+    expect(GameSession.fromSave(JSON.stringify(older)).log).toHaveLength(3);
+    // Horse & Musket is at edition 2: its terrain is now rolled after the postures.
+    const hm = new GameSession({ rulesetId: 'horse-and-musket', seed: 'edition' });
+    const saved = JSON.parse(hm.saveText());
+    expect(saved.rulesEdition).toBe(2);
+    expect(GameSession.fromSave(JSON.stringify(saved)).view().hash).toBe(hm.view().hash);
+    const { rulesEdition: _old, ...firstEdition } = saved;
+    expect(() => GameSession.fromSave(JSON.stringify(firstEdition))).toThrow(
+      /played under edition 1 of Tricorne's Horse & Musket \(Resolve\) rules, and this Tricorne plays edition 2/,
+    );
+  });
+
   it('a corrupt file leaves the game in progress untouched', async () => {
     const api = createEngineApi();
     const view = await api.newGame({ rulesetId: 'one-page', seed: 'in-progress' });

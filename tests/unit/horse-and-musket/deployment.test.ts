@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { horseAndMusket } from '../../../src/rules/horse-and-musket/ruleset';
 import { compulsoryCount, zonesFor } from '../../../src/rules/horse-and-musket/deployment';
-import { UNDEPLOYED, unitInPolygon, overlappingUnits } from '../../../src/core/deployment';
+import { UNDEPLOYED, isUndeployed, unitInPolygon, overlappingUnits } from '../../../src/core/deployment';
 import { inch } from '../../../src/core/measure';
 import { GameSession } from '../../../src/app/session';
 import { makePlayer } from '../../../src/ai/players';
@@ -242,11 +242,12 @@ describe('deployment by the players', () => {
     expect(stateHash(loaded.state)).toBe(stateHash(s.state));
   });
 
-  it('with deployment left to the program, the armies stand on the table from the start as before', () => {
+  it('with deployment left to the program, the armies wait until the terrain is rolled, then stand on the table when the battle begins', () => {
     const s = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 'dep2', options: { deployment: 'automatic' } });
-    expect(s.units.filter((u) => u.carriedBy).length).toBe(0);
+    expect(s.units.every((u) => isUndeployed(u))).toBe(true);
     const next = act(s, { type: 'choose-posture', side: 'b', choice: 'defend' }).state;
     expect(next.rules.step).toBe('decision');
     expect(next.rules.deployment).toBeUndefined();
+    expect(next.units.filter((u) => u.carriedBy).length).toBe(0);
   });
 });

@@ -6,10 +6,12 @@ import { inch } from '../../../src/core/measure';
 import type { GameEvent } from '../../../src/core/model';
 import { RuleError, type RuleContext } from '../../../src/core/ruleset';
 import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
+import { isUndeployed } from '../../../src/core/deployment';
 import { isOffTable } from '../../../src/rules/horse-and-musket/arrivals';
 import {
   applyPreBattle,
   beginBattle,
+  deployAutomatically,
   createHorseAndMusketGame,
   entryEdge,
   OFF_TABLE,
@@ -32,10 +34,12 @@ function ctxFor(state: HmState, events: GameEvent[] = []): RuleContext {
   return { dice: new DiceRoller(state.dice), battlefield: battlefieldFromSpec(state.battlefield), emit: (e) => void events.push(e) };
 }
 
+/** The winner's choice and then, as the posture action does once the terrain is rolled, the engine's deployment; the choice's events. */
 function choose(state: HmState, choice: 'attack' | 'defend', side = state.rules.initiative): GameEvent[] {
   const events: GameEvent[] = [];
   const ctx = ctxFor(state, events);
   applyPreBattle(state, ctx.battlefield, { type: 'choose-posture', side, choice }, ctx);
+  deployAutomatically(state, ctx.battlefield, ctxFor(state));
   return events;
 }
 
@@ -68,7 +72,8 @@ describe('the pre-battle choice (B §6.1 step 3)', () => {
     const s = game();
     const winner = s.rules.initiative;
     const loser = winner === 'a' ? 'b' : 'a';
-    const before = s.units.filter((u) => u.side === winner).map((u) => [u.x, u.y]);
+    // Nothing stands on the table before the choice (B §6.1: deployment follows the terrain rolls).
+    expect(s.units.every((u) => u.carriedBy)).toBe(true);
     const events = choose(s, 'defend');
     expect(events.map((e) => e.text)).toEqual([expect.stringMatching(/choose to defend; .* must attack$/)]);
     expect(s.rules.sides[winner]!.posture).toBe('defender');
@@ -77,8 +82,7 @@ describe('the pre-battle choice (B §6.1 step 3)', () => {
     expect(advances(s, winner)).toEqual([]);
     expect(s.rules.sides[loser]!.mustPlayAdvance).toBe(true);
     expect(s.rules.sides[winner]!.mustPlayAdvance).toBe(false);
-    // The defender did not move; his first line is within 18" of the centre line.
-    expect(s.units.filter((u) => u.side === winner).map((u) => [u.x, u.y])).toEqual(before);
+    // The defender's first line is within 18" of the centre line.
     const line = onTable(s, winner).filter((u) => u.rs.troop === 'infantry' && u.formation === 'line');
     expect(line.length).toBeGreaterThan(0);
     for (const u of line) expect(fromCentre(u)).toBeLessThanOrEqual(inch(18));
@@ -100,7 +104,7 @@ describe('the pre-battle choice (B §6.1 step 3)', () => {
     expect(advances(s, winner)).toEqual(['advance:2']);
     expect(s.rules.deck.length).toBe(deck - 1);
     expect(s.rules.sides[winner]!.mustPlayAdvance).toBe(true);
-    // The winner's army drew back: no stand closer than 12" to the centre line.
+    // The winner's army deploys as an attacker: no stand closer than 12" to the centre line.
     for (const side of ['a', 'b']) for (const u of onTable(s, side)) expect(fromCentre(u), u.name).toBeGreaterThanOrEqual(inch(12) - 1);
     // Every card is still in exactly one place.
     const all = [...s.rules.deck, ...s.rules.discard, ...s.rules.sides.a!.hand, ...s.rules.sides.b!.hand];
@@ -181,8 +185,8 @@ describe('forces held off the table (B §7)', () => {
     expect([0, TABLE.width]).toContain(e.a.x);
     expect([e.a.y, e.b.y]).toEqual([0, TABLE.depth / 2]);
     expect(e.inward).toBe(f.flank === 'left' ? 0 : Math.PI);
-    // The other army is whole on the table.
-    expect(s.units.filter((u) => u.side === 'b').every((u) => !u.carriedBy)).toBe(true);
+    // The other army waits whole to be deployed: none of it is held off the table.
+    expect(s.units.filter((u) => u.side === 'b').every((u) => isUndeployed(u))).toBe(true);
   });
 
   it('reinforcements: the second line comes on along its own baseline, dice from the 1st Joker', () => {
@@ -191,7 +195,8 @@ describe('forces held off the table (B §7)', () => {
     expect(f).toMatchObject({ side: 'b', kind: 'reinforcements', plannedJoker: 1 });
     const units = f.units.map((id) => s.units.find((x) => x.id === id)!);
     expect(units.filter((u) => u.rs.troop !== 'general').every((u) => u.rs.troop === 'infantry')).toBe(true);
-    // The first line stays: three battalions on the table.
+    // The first line stays: three battalions are deployed.
+    choose(s, 'defend');
     expect(onTable(s, 'b').filter((u) => u.rs.troop === 'infantry').length).toBe(3);
     const e = entryEdge(f);
     expect([e.a.y, e.b.y]).toEqual([TABLE.depth, TABLE.depth]);

@@ -57,7 +57,7 @@ describe('the §5.2 subtype tables', () => {
     expect(faces('river')).toEqual(['shallowRiver', 'fastRiver', 'river', 'river', 'ragingTorrent', 'deepRiver']);
   });
 
-  it('a feature belongs to the half holding its centroid, a watercourse to the half holding more of its length', () => {
+  it('a feature belongs to the half holding its centroid, a watercourse (section) to the half holding more of its length', () => {
     const s = table();
     expect(FEATURES.map((f) => featureOwner(s, f))).toEqual(['b', 'a', 'b']);
     const diagonal: TerrainFeature = { id: 's', kind: 'stream', name: 'S', line: [{ x: 0, y: inch(4) }, { x: inch(72), y: inch(28) }], width: inch(0.75), depth: 4 };
@@ -173,26 +173,17 @@ describe('secrecy (RTG-7)', () => {
   });
 });
 
-describe('fords off the roads (B §6.1 step 5)', () => {
+describe('fords laid with the table (B §6.1 step 5)', () => {
   const ford = (id: string, x: number, roadId?: string): TerrainFeature => ({ id, kind: 'ford', name: 'Ford', polygon: square(x, 41, 2), waterId: 'river-b', ...(roadId ? { roadId } : {}) });
 
-  it("on the defender's half are hidden from the attacker until one of his units comes within 1\"; a road's ford is seen by all", () => {
+  it("are seen by both sides: only the extra fords the defender rolls for are secret (terrain-rolls.test.ts)", () => {
     const s = table(50, 20);
     s.battlefield = { ...s.battlefield, features: [...FEATURES, ford('ford-1', 49), ford('ford-2', 10, 'road-1')] };
     roll(s, [5, 4, 6]);
-    expect(s.rules.secretFords).toEqual([{ feature: 'ford-1', owner: 'b', revealed: false }]);
-    const ids = (side: string, st: HmState = s) => battlefieldFromSpec(horseAndMusket.knownTo!(st, battlefieldFromSpec(st.battlefield), side).battlefield).features.map((f) => f.id);
-    expect(ids('a')).toEqual(['wood-b', 'marsh-a', 'river-b', 'ford-2']);
-    expect(ids('b')).toEqual(['wood-b', 'marsh-a', 'river-b', 'ford-1', 'ford-2']);
-    expect(horseAndMusket.knownTo!(s, battlefieldFromSpec(s.battlefield), 'a').rules.secretFords).toBeUndefined();
-    // The ford is 2" square from y = 41"; the unit's front edge 1" short of it finds it.
-    const u = s.units[0]!;
-    const fp = unitFootprint(u);
-    u.y += inch(41) - inch(1) - (fp.cy + fp.depth / 2);
-    const events: GameEvent[] = [];
-    revealTerrain(s, battlefieldFromSpec(s.battlefield), { dice: new DiceRoller(scriptedDice([])), battlefield: battlefieldFromSpec(s.battlefield), emit: (e) => events.push(e) });
-    expect(events.map((e) => e.text)).toContain('a1 comes within 1" of a ford the defender knew of (B §6.1)');
+    expect(s.rules.secretFords).toBeUndefined();
+    const ids = (side: string): string[] => battlefieldFromSpec(horseAndMusket.knownTo!(s, battlefieldFromSpec(s.battlefield), side).battlefield).features.map((f) => f.id);
     expect(ids('a')).toEqual(['wood-b', 'marsh-a', 'river-b', 'ford-1', 'ford-2']);
+    expect(ids('b')).toEqual(ids('a'));
   });
 });
 

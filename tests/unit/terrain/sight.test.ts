@@ -205,4 +205,32 @@ describe('sightClear with a hint from the line before', () => {
     expect([...kinds].sort()).toEqual(['building', 'canopy', 'ground']);
     expect(blocked).toBeGreaterThan(lines * 0.2);
   });
+  it('answers as lineOfSight through a lone round wood on a slope, for chords and heights either side of the limit', () => {
+    // A wood 300 mm across on ground waving 10 mm up and down, trees 50 mm tall. A canopy hint lets
+    // sightClear settle a line from a disc inside the wood; near the limit, and where the line
+    // passes over the tops in the troughs, it must not settle one that the full walk calls clear.
+    const circle = Array.from({ length: 40 }, (_, k) => ({ x: 500 + 150 * Math.cos((k * Math.PI) / 20), y: 400 + 150 * Math.sin((k * Math.PI) / 20) }));
+    const bf = handBuilt(1000, 800, 10, (x) => 10 * Math.sin((2 * Math.PI * (x - 100)) / 200), [wood('round', circle)]);
+    let blocked = 0;
+    let clearAfterCanopy = 0;
+    let lines = 0;
+    for (const limit of [inch(3), 150, 280]) {
+      const hint: SightHint = { kind: 'none', x: 0, y: 0, feature: -1 };
+      for (let off = -160; off <= 160; off += 4) {
+        for (const eye of [30, 38, 41, 44, 48, 55]) {
+          const opts = { eyeHeight: eye, targetHeight: eye, obscuringLimit: limit };
+          const a = { x: 100, y: 400 + off };
+          const b = { x: 900, y: 400 + off * 0.8 };
+          const before = hint.kind;
+          const clear = sightClear(bf, a, b, opts, hint);
+          expect(clear, `limit ${limit}, offset ${off}, eye ${eye}`).toBe(lineOfSight(bf, a, b, opts).visible);
+          if (!clear) blocked++;
+          else if (before === 'canopy') clearAfterCanopy++;
+          lines++;
+        }
+      }
+    }
+    expect(blocked).toBeGreaterThan(lines * 0.2);
+    expect(clearAfterCanopy).toBeGreaterThan(lines * 0.05);
+  });
 });

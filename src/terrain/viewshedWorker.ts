@@ -1,0 +1,37 @@
+/**
+ * The viewshed's worker thread: it keeps the grids it is sent and sweeps the east and west half of
+ * a viewshed into shared memory when asked (see viewshedThreads.ts for the hand-over).
+ */
+
+import { parentPort } from 'node:worker_threads';
+import { JOB, JobState, STATE, type ViewshedThreadMessage } from './viewshedThreads';
+import { planViewshed, sweepHalf, type ViewshedTerrain } from './viewshed';
+
+const grids = new Map<number, ViewshedTerrain>();
+
+parentPort!.on('message', (m: ViewshedThreadMessage) => {
+  if (m.kind === 'grid') {
+    const heightmap = { cols: m.cols, rows: m.rows, cellSize: m.cellSize, originX: m.originX, originY: m.originY, heights: new Float32Array(m.heights) };
+    grids.set(m.grid, {
+      heightmap,
+      ...(m.obstacles ? { obstacles: new Float32Array(m.obstacles) } : {}),
+      ...(m.solids ? { solids: new Float32Array(m.solids) } : {}),
+    });
+    return;
+  }
+  const control = new Int32Array(m.control);
+  // Only the job posted last, and only if the main thread has not withdrawn it.
+  if (Atomics.load(control, JOB) !== m.job || Atomics.compareExchange(control, STATE, JobState.Posted, JobState.Taken) !== JobState.Posted) return;
+  let state: number = JobState.Failed;
+  try {
+    const terrain = grids.get(m.grid);
+    if (terrain) {
+      const out = new Float32Array(m.out).fill(Infinity);
+      sweepHalf(planViewshed(terrain, m.observer, m.opts), 'east-west', out);
+      state = JobState.Done;
+    }
+  } finally {
+    Atomics.store(control, STATE, state);
+    Atomics.notify(control, STATE);
+  }
+});
