@@ -15,12 +15,12 @@ import { summary } from './stats';
 
 const config = { level: 'normal' as const, personality: 'balanced' as const };
 
-function sideTurn(s: GameSession, seed: string): { ms: number; decisions: number } {
+function sideTurn(s: GameSession, seed: string, level: 'normal' | 'hard' = 'normal'): { ms: number; decisions: number } {
   const t0 = performance.now();
   let decisions = 0;
   const side = s.state.active!;
   while (s.state.active === side && s.state.rules && (s.state as GameState<{ step: string }>).rules.step === 'activations') {
-    const d = decideAndTry(s.ruleset, s.state, side, config, `${seed}/${decisions}`);
+    const d = decideAndTry(s.ruleset, s.state, side, { ...config, level }, `${seed}/${decisions}`);
     if (!d) break;
     // The AI's own outcome of its action is taken, as the simulator and the page take it.
     if (!s.step(d.decision.action, undefined, d.outcome).ok) break;
@@ -47,6 +47,16 @@ for (const size of [undefined, 30]) {
   console.log(summary('one decision (first of the turn)', single, 'ms'));
   console.log(summary("a side's whole activation phase", turns, 'ms', 0));
   console.log(summary('per decision within it', perDecision, 'ms'));
+}
+
+// The hard level looks ahead (the enemy's replies to its best orders): what that costs a decision.
+for (const size of [undefined, 30]) {
+  const perDecision: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const r = sideTurn(onePageBattle(`ai-bench-${i}`, size), `hard-turn-${i}`, 'hard');
+    perDecision.push(r.ms / Math.max(1, r.decisions));
+  }
+  console.log(summary(`hard level, per decision in a side's activation phase, ${size ? `${size} units a side` : 'default armies'}`, perDecision, 'ms'));
 }
 
 /**

@@ -76,6 +76,8 @@ export const CURVES = {
    * high because a unit that strikes gives up only its move, which is weighed on its own terms.
    */
   harm: { kind: 'polynomial', exponent: 0.5, floor: 0.7 } as Curve,
+  /** An attack that should do no harm at all: it spends the unit's turn for nothing. */
+  futile: { kind: 'constant', value: 0.35 } as Curve,
   /** Only the high end matters. */
   accelerating: { kind: 'polynomial', exponent: 2 } as Curve,
 } as const;

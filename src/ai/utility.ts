@@ -16,6 +16,7 @@ import { heightAt } from '../terrain/heightmap';
 import { expandCandidates, inWood, type Candidate } from './candidates';
 import { combineScores, CURVES, evaluateCurve, normalise, type Curve } from './curves';
 import { buildInfluence, sample, type InfluenceMap } from './influence';
+import { lookAhead } from './lookahead';
 import { datan2, dcos, dhypot, dsin } from '../core/detmath';
 
 export type Level = 'easy' | 'normal' | 'hard';
@@ -87,12 +88,14 @@ interface Profile {
   unitsPerDecision: number;
   /** How many of the best moves are searched around for a better spot (see refineMoves). */
   refine: number;
+  /** How many of the best orders are played ahead against the enemy's best reply (see lookahead.ts). */
+  lookahead: number;
 }
 
 const PROFILES: Record<Level, Profile> = {
-  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4, refine: 0 },
-  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6, refine: 0 },
-  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10, refine: 4 },
+  easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4, refine: 0, lookahead: 0 },
+  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6, refine: 0, lookahead: 0 },
+  hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10, refine: 4, lookahead: 4 },
 };
 
 /** Per action group: how much the plan wants it. Turn actions are last resorts. */
@@ -163,11 +166,16 @@ export function assignHolders(state: GameState, hints: AiHints, side: string, ob
   for (const u of fit) objectives.forEach((o, i) => pairs.push({ unit: u.id, o: i, d: distance(u, o) / Math.max(1, reach.get(u.id) ?? usual) }));
   pairs.sort((a, b) => a.d - b.d || (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : a.o - b.o));
   const holders: Record<string, Vec2> = {};
-  const taken = new Set<number>();
-  for (const p of pairs) {
-    if (taken.has(p.o) || holders[p.unit]) continue;
-    holders[p.unit] = objectives[p.o]!;
-    taken.add(p.o);
+  // Ground is taken in strength: a second unit for each objective where the army has units to
+  // spare, so one volley or one lost melee does not give it up. Each round goes closest pairs first.
+  const rounds = fit.length >= objectives.length * 2 + 2 ? 2 : 1;
+  for (let round = 1; round <= rounds; round++) {
+    const taken = new Set<number>();
+    for (const p of pairs) {
+      if (taken.has(p.o) || holders[p.unit]) continue;
+      holders[p.unit] = objectives[p.o]!;
+      taken.add(p.o);
+    }
   }
   return holders;
 }
@@ -249,18 +257,44 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   };
   const own = ctx.plan.holders[unit.id];
   if (own) {
-    // The falloff: a few moves early on, one move in the last turn.
-    const span = Math.max(r, ctx.reach.get(unit.id) ?? r * 3) * (1 + 3 * (1 - late));
+    // Counted in moves: every move still needed to stand on it costs a good share of the score,
+    // so a holder goes straight there rather than trickling forward or wheeling about.
+    const move = Math.max(r, ctx.reach.get(unit.id) ?? r * 3);
     const d = away(own);
-    const onIt = d <= r ? 1 : 1 - normalise(d, r, r + span);
-    const urgency = 0.6 + 0.38 * late;
-    consider(list, 'hold our objective', onIt, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
+    const onIt = d <= r ? 1 : 1 / (1 + (1.5 * (d - r)) / move);
+    consider(list, 'hold our objective', onIt, { kind: 'linear', slope: 0.9, intercept: 0.1 });
+    consider(list, 'closing on our objective', closing(ctx, unit, d, own, move), { kind: 'linear', slope: 0.7, intercept: 0.3 });
     return;
   }
   let best = 0;
-  for (const o of ctx.objectives) best = Math.max(best, 1 - normalise(away(o), r, ctx.diagonal / 3));
+  let nearest: Vec2 | null = null;
+  let nearestAway = Infinity;
+  for (const o of ctx.objectives) {
+    const d = away(o);
+    best = Math.max(best, 1 - normalise(d, r, ctx.diagonal / 3));
+    if (d < nearestAway) [nearest, nearestAway] = [o, d];
+  }
   const urgency = 0.2 + 0.6 * late + (ctx.plan.stance === 'attack' ? 0.1 : 0);
   consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
+  // The rest of the army closes up behind the holders, in support, rather than waiting at the start;
+  // a unit with an enemy to shoot at from where it stands is already where it is needed.
+  const range = hints.fireRange(unit);
+  const engaged = range !== null && fireProspect(ctx, { x: unit.x, y: unit.y, facing: unit.facing }, range) > 0.1;
+  if (nearest && !engaged) consider(list, 'closing on the objectives', closing(ctx, unit, nearestAway, nearest, Math.max(r, ctx.reach.get(unit.id) ?? r * 3)), { kind: 'linear', slope: 0.4, intercept: 0.6 });
+}
+
+/**
+ * How much nearer its goal an order brings a unit, in moves from where it stands now: 0.5 for no
+ * nearer (a wheel on the spot, a shot), 1 for a full move nearer or for standing on it. The plan's
+ * units go somewhere rather than turning about in front of ground they cannot enter.
+ */
+function closing(ctx: ScoreContext, unit: Unit, dThen: number, goal: Vec2, move: number): number {
+  const r = ctx.hints.objectiveRadius;
+  if (dThen <= r) return 1;
+  const now = { x: unit.x, y: unit.y, facing: unit.facing };
+  const dNow = ctx.hints.objectiveDistance?.(ctx.state, unit, now, goal) ?? distance(unit, goal);
+  const nowAway = dNow <= r ? dNow : dNow + turnCost(now, goal);
+  return 0.5 + 0.5 * Math.max(-1, Math.min(1, (nowAway - dThen) / move));
 }
 
 /** The lowest and highest ground of a table, computed once per battlefield. */
@@ -341,7 +375,8 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
       // An enemy on an objective is worth driving off.
       const onGround = target && ctx.objectives.some((o) => distance(o, target) <= ctx.hints.objectiveRadius * 1.5) ? 1.3 : 1;
       // Saturating, with a floor: any hurt done now is worth a good deal of a move, and a sure kill is worth it all.
-      consider(considerations, 'damage to the enemy', Math.min(1, harm * 2 * (0.5 + worth) * onGround), CURVES.harm);
+      // An attack forecast to do nothing (a charge that cannot reach) is worth less than a move.
+      consider(considerations, 'damage to the enemy', Math.min(1, harm * 2 * (0.5 + worth) * onGround), harm > 0.005 ? CURVES.harm : CURVES.futile);
     }
     for (const j of forecast.judgements ?? []) consider(considerations, j.name, j.value, CURVES.rising);
     if (forecast.risk !== undefined) consider(considerations, 'risk to ourselves', forecast.risk * 2, ctx.personality === 'cautious' ? CURVES.sharpFalling : CURVES.softFalling);
@@ -424,6 +459,10 @@ export function decideAndTry(ruleset: Ruleset, state: GameState, side: string, c
       scored.push(...better);
       scored.sort((a, b) => b.score - a.score);
     }
+  }
+  if (profile.lookahead > 0) {
+    // The best few, looked at again after the enemy's best reply to each.
+    scored.splice(0, scored.length, ...lookAhead(ruleset, view, bf, side, scored, profile.lookahead, config.personality, seed));
   }
   const rng = new Rng(seed);
   // Weighted randomness among the best: variety that stays replayable.

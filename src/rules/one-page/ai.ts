@@ -8,7 +8,7 @@ import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { unitFootprint, type Action } from '../../core/model';
 import type { AiHints, Forecast } from '../../core/ruleset';
-import { walkStraight } from '../../core/movement';
+import { pathCost, walkStraight } from '../../core/movement';
 import type { Battlefield } from '../../terrain/battlefield';
 import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Formation, type GroundClass, type MoveContext } from './charts';
 import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, moraleModifiers, removedAtEndOfTurn, shootingDice, shootingModifiers, shootingMoraleTriggered } from './combat';
@@ -19,7 +19,7 @@ import { blockedAt, blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
 import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
-import { maxChargeReach } from './actions';
+import { contactPose, maxChargeReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
 function hitChance(modifier: number): number {
@@ -218,7 +218,12 @@ const expectation = (dist: readonly number[]): number => dist.reduce((s, q, k) =
 function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
   const rolls = allowances(u, moveContext(u));
   const gap = unitDistance(u, target);
-  const reach = rolls.filter((r) => r >= gap).length / rolls.length;
+  // The roll must pay for the ground to the contact spot, as the engine charges it: a stream or a
+  // wood in the way can make a short charge long, or one across deep water impossible.
+  const pose = contactPose(u, target);
+  const from = { x: u.x, y: u.y };
+  const cost = pathCost(from, pose, moveSpeedFn(bf, u, pose.facing, sub(pose, from), cachedGround), 12);
+  const reach = rolls.filter((r) => r >= cost).length / rolls.length;
   const flank = arcOfAttacker(target, u) !== 'front';
   const uphill = heightAt(bf.heightmap, target.x, target.y) - heightAt(bf.heightmap, u.x, u.y) > inch(0.25);
   const mine = meleeHitOdds(u, target, true, false, uphill);

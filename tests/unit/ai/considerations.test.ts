@@ -112,7 +112,8 @@ describe('each consideration', () => {
   });
 
   it('damage to the enemy and risk to ourselves come from the forecast', () => {
-    const p = handMade(s, { 'red-u0': { x: 1250, y: 330 }, 'black-u3': { x: 1250, y: 560, facing: FACING_RED }, 'black-u1': { x: 1500, y: 1150, facing: FACING_RED } });
+    // On open ground: at y 560 the gun would stand behind the stream, which no charge can cross.
+    const p = handMade(s, { 'red-u0': { x: 1250, y: 300 }, 'black-u3': { x: 1250, y: 470, facing: FACING_RED }, 'black-u1': { x: 1500, y: 1150, facing: FACING_RED } });
     const k = considerationsOf(s, p.state, p.bf, { type: 'charge', side: 'red', unit: 'red-u0', target: 'black-u3' }, 'charge');
     const f = onePageAi.forecast(p.state as never, p.bf, { type: 'charge', side: 'red', unit: 'red-u0', target: 'black-u3' });
     // Cavalry charging a lone gun a few inches off: sure to reach, and a gun that loses is captured.

@@ -63,9 +63,9 @@ describe('decisions in hand-made positions', () => {
           "unit": "red-u2",
         },
         "runnersUp": [
+          "Advance: toward IR 1 Kaiser",
           "Advance: edge of East wood",
-          "Sidestep: objective 1",
-          "Advance: away from Cuirassier Regt. Anhalt-Zerbst",
+          "Advance: edge of North-east wood",
         ],
         "why": "to face Cuirassier Regt. Anhalt-Zerbst",
       }

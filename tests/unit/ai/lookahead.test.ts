@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { activationSession, FACING_BLACK, FACING_RED, handMade } from './handmade';
+import { afterOrder, bestReplies, lookAhead, REPLY_CURVE } from '../../../src/ai/lookahead';
+import { decide, scoringContext } from '../../../src/ai/utility';
+import { evaluateCurve } from '../../../src/ai/curves';
+import { seededDice } from '../../../src/core/dice';
+import type { GameState } from '../../../src/core/model';
+
+// Open ground at the top of the 'hand' table; IR 15 Garde (red) stands 12" in front of two Austrian
+// battalions, with the North-east wood's edge to its right.
+const s = activationSession('hand');
+const place = {
+  'red-u2': { x: 1100, y: 830, facing: FACING_BLACK },
+  'red-u3': { x: 300, y: 300, facing: FACING_BLACK },
+  'black-u1': { x: 1000, y: 1150, facing: FACING_RED },
+  'black-u4': { x: 1250, y: 1150, facing: FACING_RED },
+};
+const shot = { type: 'shoot', side: 'red', unit: 'red-u2', target: 'black-u4' };
+
+describe('the hard level looks ahead', () => {
+  it('normal shoots from where it stands; hard sees both battalions volley in reply and steps out of their reach', () => {
+    const { state } = handMade(s, place);
+    const normal = decide(s.ruleset, state, 'red', { level: 'normal', personality: 'balanced' }, 'look')!;
+    expect(normal.action).toEqual(shot);
+    const hard = decide(s.ruleset, state, 'red', { level: 'hard', personality: 'balanced' }, 'look')!;
+    expect(hard.action).toMatchObject({ type: 'move', unit: 'red-u2', mode: 'sideways' });
+    expect(hard.chosen.why).toBe('edge of North-east wood');
+    // Its order was weighed against the replies, and none can reach it there.
+    const reply = hard.chosen.considerations.at(-1)!;
+    expect(reply).toEqual({ name: "the enemy's reply", input: 0, score: 1 });
+    // The greedy shot, looked at the same way, is marked down by the two volleys it would draw.
+    const shotAmongHard = [hard.chosen, ...hard.runnersUp].find((c) => c.action.type === 'shoot' && c.action.target === 'black-u4');
+    expect(shotAmongHard?.considerations.at(-1)?.name).toBe("the enemy's reply (worst: Shoot, IR 15 Garde)");
+  });
+
+  it('after the shot the enemy is handed the turn and each battalion picks its strike with the normal scorer', () => {
+    const { state, bf } = handMade(s, place);
+    const after = afterOrder(s.ruleset, state, 'red', shot, 'look')!;
+    // Red's other orders were passed: black is to act in its activations.
+    expect(after.active).toBe('black');
+    expect((after as GameState<{ step: string }>).rules.step).toBe('activations');
+    const r = bestReplies(s.ruleset, after, bf, 'red', 'balanced')!;
+    expect(r.replies.map((x) => x.action)).toEqual([
+      { type: 'shoot', side: 'black', unit: 'black-u1', target: 'red-u2' },
+      { type: 'shoot', side: 'black', unit: 'black-u4', target: 'red-u2' },
+    ]);
+    // A first volley at long range: 6 dice hitting on 4+, about an eighth of the battalion and a
+    // small chance it retreats, scored as an attack's harm is. IR 4 lost figures to the shot in this
+    // sample of the lookahead's dice, so its volley is the weaker.
+    expect(r.replies[0]!.cost).toBeCloseTo(0.3173828125, 10);
+    expect(r.replies[1]!.cost).toBeCloseTo(0.2604166666666667, 10);
+    expect(r.cost).toBeCloseTo(1 - Math.exp(-(0.3173828125 + 0.2604166666666667)), 10);
+    const [looked] = lookAhead(s.ruleset, state, bf, 'red', [{ action: shot, label: 'Shoot', unit: 'red-u2', group: 'fire', why: 'IR 4 Deutschmeister', weight: 1, score: 0.5, considerations: [] }], 1, 'balanced', 'look');
+    expect(looked!.score).toBeCloseTo(0.5 * evaluateCurve(REPLY_CURVE, r.cost), 12);
+  });
+
+  it('plays on dice of its own, never the game dice that hold the rolls to come', () => {
+    const { state } = handMade(s, place);
+    const a = afterOrder(s.ruleset, { ...state, dice: seededDice('one future') }, 'red', shot, 'look')!;
+    const b = afterOrder(s.ruleset, { ...state, dice: seededDice('another future') }, 'red', shot, 'look')!;
+    // Whatever the game's dice would roll next, the lookahead sees the same battle.
+    expect({ ...a, dice: null }).toEqual({ ...b, dice: null });
+    // And the position it was given is untouched.
+    expect(state.units.find((u) => u.id === 'red-u2')!.rs).toMatchObject({ activated: false, shot: false });
+  });
+
+  it('an enemy the side cannot see gives no reply under fog of war', () => {
+    const fog = activationSession('hand', { fogOfWar: true });
+    const { state, bf } = handMade(fog, place);
+    // The view without IR 1 Kaiser, as fog would give it had the battalion been out of sight.
+    const view: GameState = { ...state, units: state.units.filter((u) => u.id !== 'black-u1') };
+    const after = afterOrder(fog.ruleset, view, 'red', shot, 'look')!;
+    const r = bestReplies(fog.ruleset, after, bf, 'red', 'balanced')!;
+    expect(r.replies.map((x) => x.action.unit)).toEqual(['black-u4']);
+    const ctx = scoringContext(fog.ruleset.ai, after, bf, 'black', 'balanced');
+    expect(ctx.enemies.map((u) => u.id)).toEqual(['red-u2', 'red-u3']);
+  });
+});
