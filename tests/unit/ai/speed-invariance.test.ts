@@ -2,19 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { playSeededGame, SEEDED_GAMES, type GameFingerprint } from './seededGames';
 
 /**
- * Recorded without the speed-ups (first from main at d38b247; re-recorded after the session-4 AI
- * changes from a tree holding those changes but not the speed-ups, which gave the same values as
- * with them): every speed-up must leave each decision, its score and the runners-up's scores, and
- * the final state exactly as they were (the horse-and-musket final states re-recorded when the table
- * came to be laid for the game's own terrain rolls, the decisions unchanged). A change meant to alter decisions
- * re-records them with `npx tsx tests/unit/ai/seededGames.ts`.
+ * Recorded without the speed-ups (first from main at d38b247, then after each session's changes to
+ * the AI's play from a tree holding those changes but not the speed-ups; in session 5 from main at
+ * a38bae8 with the speed merge reverted, which gave the same values as with it): every speed-up must
+ * leave each decision, its score and the runners-up's scores, and the final state exactly as they
+ * were. A change meant to alter decisions re-records them with `npx tsx tests/unit/ai/seededGames.ts`.
  */
 const RECORDED: Record<string, GameFingerprint> = {
-  'one-page, default armies, normal against normal': { actions: 82, decisions: 'f3fb9c7702ed3608', state: 'd98c8d60082848f5' },
-  'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 86, decisions: '61c2cd013e3cb3b1', state: '6fdcfb524cb05bb8' },
-  'one-page, 30 units a side, normal against normal': { actions: 143, decisions: 'a5d995f500d0911d', state: 'e374a46b5e9c9c97' },
-  'horse-and-musket, default armies, normal against normal': { actions: 69, decisions: '2f150f4fe2417cba', state: '7f7de6e508bdd1ea' },
-  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 61, decisions: 'f44cb8af5dc7ccb2', state: '0a3f9c4a2375a728' },
+  'one-page, default armies, normal against normal': { actions: 96, decisions: '215b00fe5f887121', state: '714609c91690bc93' },
+  'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 87, decisions: 'ce8b9795ac66cd57', state: '097f010a752434be' },
+  'one-page, 30 units a side, normal against normal': { actions: 149, decisions: '898d23d457c70bc2', state: 'b3461a8fde19b90c' },
+  'horse-and-musket, default armies, normal against normal': { actions: 70, decisions: '6e6dc71727531f55', state: 'b543f5a76bdc1f58' },
+  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 68, decisions: '65468dd07a460002', state: 'fa587d6dc0c77260' },
 };
 
 describe('seeded AI-versus-AI games', () => {
