@@ -69,7 +69,7 @@ describe('objectives as the victory rules measure them', slow, () => {
     expect(k.score).toBeCloseTo(1, 12);
   });
 
-  it('a step short of the objective counts for less in the last turn than in the first', () => {
+  it('a holder 2" short of its objective is pulled by the moves still needed, the same in the first turn as in the last', () => {
     // The line's front 2" beyond the 3" radius: 5" short of the objective, straight ahead of it.
     const first = buildGame({ units: [{ id: 'red-u2', x: 18, y: 24 - 5 - 0.375, facing: UP }, { id: 'black-u1', x: 60, y: 44 }] });
     const last = buildGame({ units: [{ id: 'red-u2', x: 18, y: 24 - 5 - 0.375, facing: UP }, { id: 'black-u1', x: 60, y: 44 }] });
@@ -77,13 +77,13 @@ describe('objectives as the victory rules measure them', slow, () => {
     const halt: Action = { type: 'halt', side: 'red', unit: 'red-u2' };
     const early = considerations(first, halt, 'hold')['hold our objective']!;
     const late = considerations(last, halt, 'hold')['hold our objective']!;
-    // Without orders to read, a unit's reach is taken as three radii (9"): the falloff runs over
-    // four times that in the first turn, and over one move in the last.
+    // Without orders to read, a unit's reach is taken as three radii (9"): 2" still to go is 1.5 x 2/9
+    // of a move's worth of score lost, whatever the turn.
     const reach = OBJECTIVE_RADIUS * 3;
-    expect(early.input).toBeCloseTo(1 - inch(2) / (reach * 4), 6);
-    expect(late.input).toBeCloseTo(1 - inch(2) / reach, 6);
-    expect(late.score).toBeCloseTo(0.02 + 0.98 * late.input, 6);
-    expect(late.score).toBeLessThan(early.score);
+    expect(early.input).toBeCloseTo(1 / (1 + (1.5 * inch(2)) / reach), 6);
+    expect(early.input).toBeCloseTo(0.75, 6);
+    expect(late.input).toBeCloseTo(early.input, 9);
+    expect(late.score).toBeCloseTo(0.1 + 0.9 * late.input, 6);
   });
 });
 
