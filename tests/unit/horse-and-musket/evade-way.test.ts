@@ -7,18 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { inch } from '../../../src/core/measure';
 import type { Vec2 } from '../../../src/core/geometry';
 import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
-import type { BuildingFeature } from '../../../src/terrain/features';
 import { relocationCheck } from '../../../src/rules/horse-and-musket/evadeWay';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
-import { act, attack, buildState, event, expectPose, flatTable, makeGeneral, makeUnit, refuse, unit } from './fixture';
+import { act, attack, buildState, event, expectPose, flatTable, makeGeneral, makeUnit, refuse, unit, box, stoneBuilding } from './fixture';
 
-const box = (x0: number, y0: number, x1: number, y1: number): Vec2[] => [
-  { x: inch(x0), y: inch(y0) },
-  { x: inch(x1), y: inch(y0) },
-  { x: inch(x1), y: inch(y1) },
-  { x: inch(x0), y: inch(y1) },
-];
-const building = (id: string, name: string, polygon: Vec2[]): BuildingFeature => ({ id, kind: 'building', name, polygon, height: 150, material: 'stone' });
 const HALF = 20 / 25.4;
 const toIn = (mm: number): number => mm / 25.4;
 /** Points every 0.05" along a way's legs. */
@@ -37,7 +29,7 @@ function perfectBeforeWell(): HmState {
     units: [makeUnit({ id: 'A', side: 'a', troop: 'infantry', x: 36, y: 17 }), makeUnit({ id: 'S', side: 'b', troop: 'skirmInf', x: 36, y: 26 }), makeGeneral('ga', 'a', 6, 2), makeGeneral('gb', 'b', 66, 46), ...reserve],
     hands: { a: ['u:A:1'] },
   });
-  s.battlefield = { ...flatTable(), features: [building('well', 'The well', box(35.4, 27.9, 36.6, 28.1))] };
+  s.battlefield = { ...flatTable(), features: [stoneBuilding('well', 'The well', box(35.4, 27.9, 36.6, 28.1))] };
   const declared = attack(s, 'A', 'S', []);
   // Evade 6: Perfect; A's Resolve 4+4 = 8: advance to 6" and fire.
   return act(declared.state, { type: 'react', side: 'b', choice: 'evade', card: null }, [6, 4, 4]).state;
@@ -81,7 +73,7 @@ describe('cavalry evaders (18") round a long wall', () => {
   /** Light cavalry L (2 stands) at (20", 20") facing up the table; a stone wall of barns across y 26"–27" from x0 to x1. */
   function cavalry(x0: number, x1: number): HmState {
     const s = buildState({ units: [makeUnit({ id: 'L', side: 'b', troop: 'lightCav', x: 20, y: 20, formation: 'loose', stands: 2, facing: Math.PI / 2 }), makeGeneral('ga', 'a', 66, 2), makeGeneral('gb', 'b', 66, 46)] });
-    s.battlefield = { ...flatTable(), features: [building('wall', 'Long barn', box(x0, 26, x1, 27))] };
+    s.battlefield = { ...flatTable(), features: [stoneBuilding('wall', 'Long barn', box(x0, 26, x1, 27))] };
     return s;
   }
 

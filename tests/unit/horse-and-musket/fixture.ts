@@ -12,6 +12,8 @@ import { scriptedDice, seededDice } from '../../../src/core/dice';
 import type { Action, GameEvent, GameState, SideId } from '../../../src/core/model';
 import { inch } from '../../../src/core/measure';
 import type { BattlefieldSpec } from '../../../src/terrain/battlefield';
+import type { BuildingFeature, TerrainFeature } from '../../../src/terrain/features';
+import type { Vec2 } from '../../../src/core/geometry';
 import { getRuleset } from '../../../src/rules/registry';
 import { buildCards } from '../../../src/rules/horse-and-musket/cards';
 import { layoutStands } from '../../../src/rules/horse-and-musket/layout';
@@ -251,3 +253,19 @@ export function expectPose(u: HmUnit, x: number, y: number, facing?: number): vo
 
 /** Stand depth, mm (40 mm squares). */
 export const STAND = 40;
+
+/** A rectangle given in inches, as a polygon in mm. */
+export const box = (x0: number, y0: number, x1: number, y1: number): Vec2[] => [
+  { x: inch(x0), y: inch(y0) },
+  { x: inch(x1), y: inch(y0) },
+  { x: inch(x1), y: inch(y1) },
+  { x: inch(x0), y: inch(y1) },
+];
+
+/** A stone building 150 mm tall: impassable ground that blocks sight. */
+export const stoneBuilding = (id: string, name: string, polygon: Vec2[]): BuildingFeature => ({ id, kind: 'building', name, polygon, height: 150, material: 'stone' });
+
+/** Two stone barns 2" deep (y 20"–22") either side of x = 36", leaving a gap `width` inches wide. */
+export function barns(width: number): TerrainFeature[] {
+  return [stoneBuilding('w', 'West barn', box(28, 20, 36 - width / 2, 22)), stoneBuilding('e', 'East barn', box(36 + width / 2, 20, 44, 22))];
+}

@@ -4,23 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { inch } from '../../../src/core/measure';
 import { narrowestPassage, rayToRects } from '../../../src/core/passage';
 import type { Vec2 } from '../../../src/core/geometry';
-import type { BuildingFeature, CrossingFeature, TerrainFeature, WaterFeature } from '../../../src/terrain/features';
+import type { CrossingFeature, TerrainFeature, WaterFeature } from '../../../src/terrain/features';
 import type { Formation, HmState, TroopType } from '../../../src/rules/horse-and-musket/types';
-import { act, attack, buildState, event, expectPose, flatTable, makeGeneral, makeUnit, refuse, unit, UP } from './fixture';
+import { act, attack, buildState, event, expectPose, flatTable, makeGeneral, makeUnit, refuse, unit, UP, box, barns } from './fixture';
 
-const box = (x0: number, y0: number, x1: number, y1: number): Vec2[] => [
-  { x: inch(x0), y: inch(y0) },
-  { x: inch(x1), y: inch(y0) },
-  { x: inch(x1), y: inch(y1) },
-  { x: inch(x0), y: inch(y1) },
-];
 
-const building = (id: string, name: string, polygon: Vec2[]): BuildingFeature => ({ id, kind: 'building', name, polygon, height: 150, material: 'stone' });
 
-/** Two stone barns 2" deep (y 20"–22") either side of x = 36", leaving a gap `width` inches wide. */
-function barns(width: number): TerrainFeature[] {
-  return [building('w', 'West barn', box(28, 20, 36 - width / 2, 22)), building('e', 'East barn', box(36 + width / 2, 20, 44, 22))];
-}
 
 /** Unit M of side a at (36", y) facing up the table, with the given ground. */
 function position(troop: TroopType, formation: Formation, y: number, features: TerrainFeature[], stands?: number): HmState {
