@@ -211,7 +211,7 @@ describe('table tools', () => {
     const scripted = (await page.evaluate(`(async () => {
       const { GameSession } = await import('/src/app/session.ts');
       const { makePlayer } = await import('/src/ai/players.ts');
-      for (const seed of ['alert-e', 'alert-a', 'alert-b', 'alert-c', 'alert-d', 'alert-f']) {
+      for (const seed of ['alert-g', 'alert-i', 'alert-l', 'alert-e', 'alert-a', 'alert-b']) {
         const session = new GameSession({ rulesetId: 'one-page', seed, dice: 'seeded', options: {} });
         const player = makePlayer('ai:normal', seed);
         for (let i = 0; i < 300 && !session.state.result; i++) {
@@ -219,7 +219,8 @@ describe('table tools', () => {
           const before = session.saveText('before the loss');
           const { action } = player.choose(session.ruleset, session.state, session.legal(side), side);
           const r = session.act(action);
-          const lost = r.ok && action.type === 'shoot' ? (r.alerts ?? []).find((a) => a.kind === 'destroyed') : undefined;
+          // A shot that destroys a unit outright (one that runs off the table is 'destroyed' too).
+          const lost = r.ok && action.type === 'shoot' ? (r.alerts ?? []).find((a) => a.kind === 'destroyed' && /is destroyed$/.test(a.text)) : undefined;
           if (lost) return { saveText: before, orders: i, shot: action, lost };
         }
       }
