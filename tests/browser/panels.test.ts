@@ -16,6 +16,24 @@ afterEach(async () => {
   app = null;
 });
 
+/** In hot seat the screen is covered when the other side is to act with secrets: its player takes it. */
+async function takeScreen(page: App['page']): Promise<void> {
+  const cover = page.getByTestId('hotseat-cover');
+  if ((await cover.count()) === 0) return;
+  await page.getByTestId('hotseat-cover-take').click();
+  await expect.poll(() => cover.count()).toBe(0);
+  await idle(page);
+}
+
+/** Choose to defend (the armies are placed once the terrain is rolled), and take the screen. */
+async function toTheBattle(page: App['page']): Promise<void> {
+  const defend = (await legal(page)).find((l) => l.action.type === 'choose-posture' && l.action.choice === 'defend');
+  expect(defend, 'the posture is chosen first').toBeDefined();
+  await page.getByTestId(`turn-${defend!.label}`).click();
+  await idle(page);
+  await takeScreen(page);
+}
+
 /** The part of the Horse & Musket game record this test reads. */
 interface HmRules {
   sides: Record<string, { hand: string[] }>;
@@ -26,6 +44,7 @@ describe('the side panel and the rule overlays', () => {
     app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=panels-hm&opt.deployment=automatic');
     const { page } = app;
     await idle(page);
+    await toTheBattle(page);
     const v = await view(page);
     const active = v.state.active!;
     const hand = (v.state.rules as HmRules).sides[active]!.hand;
@@ -77,6 +96,7 @@ describe('the side panel and the rule overlays', () => {
       if (!turn) break;
       await page.getByTestId(`turn-${turn.label}`).click();
       await idle(page);
+      await takeScreen(page);
     }
     expect(move, 'some unit may move straight ahead').toBeDefined();
     const v = await view(page);
