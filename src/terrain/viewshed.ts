@@ -371,11 +371,6 @@ export interface ViewshedPlan {
   targetHeight: number;
   canopy: ObstacleGrid | null;
   solid: ObstacleGrid | null;
-  /**
-   * Whether the sweep may be shared between two threads (see sweepShare): not when the observer
-   * is less than a cell from an edge, where a sector is too thin to split.
-   */
-  splittable: boolean;
 }
 
 /** Check a viewshed's inputs (throwing a RangeError that says what is wrong) and plan its sweep. */
@@ -405,24 +400,19 @@ export function planViewshed(terrain: Battlefield | ViewshedTerrain, observer: V
   if (!(maxCells >= 0)) throw new RangeError(`maxDistance must not be negative, got ${opts.maxDistance}`);
   const limit = opts.obscuringLimit ?? 0;
   if (!(limit >= 0)) throw new RangeError(`obscuringLimit must not be negative, got ${opts.obscuringLimit}`);
-  const cx = Math.min(Math.max(ox, 0), cols - 1);
-  const cy = Math.min(Math.max(oy, 0), rows - 1);
-  // Each sector's depth (sweepSector's U) is 0 or at least a cell, so it has three rays or none.
-  const thick = (depth: number): boolean => depth <= 0 || depth >= 1;
   return {
     cols,
     rows,
     heights: hm.heights,
     cellSize: cs,
-    cx,
-    cy,
+    cx: Math.min(Math.max(ox, 0), cols - 1),
+    cy: Math.min(Math.max(oy, 0), rows - 1),
     z0: heightAt(hm, observer.x, observer.y) + opts.eyeHeight,
     maxCells,
     limit,
     targetHeight: opts.targetHeight,
     canopy: both.canopy,
     solid: both.solid,
-    splittable: thick(cols - 1 - cx) && thick(cx) && thick(rows - 1 - cy) && thick(cy),
   };
 }
 
@@ -456,12 +446,8 @@ const SHARE_PARTS: Record<SweepShare, readonly RayPart[]> = {
   second: [RayPart.High, RayPart.Low, RayPart.High, RayPart.Low],
 };
 
-/**
- * Sweep one share (see SweepShare) into minHeight and visible (from viewshedArrays). Only a
- * splittable plan may be swept in two shares.
- */
+/** Sweep one share (see SweepShare) into minHeight and visible (from viewshedArrays). */
 export function sweepShare(plan: ViewshedPlan, share: SweepShare, minHeight: Float32Array, visible: Uint8Array): void {
-  if (share !== 'all' && !plan.splittable) throw new Error('this viewshed cannot be swept in two shares');
   const { cols, rows, cx, cy, canopy: obst, solid } = plan;
   const sw = sweepScratch(2 * Math.max(cols, rows) + 4);
   sw.h = plan.heights;
@@ -654,7 +640,14 @@ function sweepSector(
   // the first (another part values those).
   let first = 0;
   let last = rays - 1;
-  if (part !== RayPart.All) {
+  // A sector less than a cell deep has one column and only its diagonals for rays: the parts
+  // split that column at the observer's line instead (each still takes its own diagonal).
+  let nFloor = -Infinity;
+  let nCap = Infinity;
+  if (part !== RayPart.All && rays < 3) {
+    if (part === RayPart.Low) nCap = Math.floor(on);
+    else nFloor = Math.floor(on) + 1;
+  } else if (part !== RayPart.All) {
     const split = splitRay(slopes, rays, on, minorCount, mEnd - om);
     if (part === RayPart.Low) last = split;
     else first = split;
@@ -707,6 +700,8 @@ function sweepSector(
     let nHi = Math.floor(on + slopes[rays - 1]! * u);
     if (next < 0) next = 0;
     if (nHi > maxN) nHi = maxN;
+    if (next < nFloor) next = nFloor;
+    if (nHi > nCap) nHi = nCap;
     // What ray r - 1 held before this column, for the samples below ray r.
     let yPrev = rLo > 0 ? on + slopes[rLo - 1]! * u : 0;
     let gPrev = rLo > 0 ? ground[rLo - 1]! : NONE;

@@ -63,7 +63,7 @@ export class TwoThreadViewshed {
   viewshed(terrain: ViewshedTerrain, observer: Vec2, opts: ViewshedOptions): Viewshed {
     if (this.closed) throw new Error('this TwoThreadViewshed has been closed');
     const plan = planViewshed(terrain, observer, opts);
-    if (!plan.splittable || this.broken) {
+    if (this.broken) {
       this.alone++;
       return viewshed(terrain, observer, opts);
     }
