@@ -418,13 +418,17 @@ export function planViewshed(terrain: Battlefield | ViewshedTerrain, observer: V
 
 /**
  * The arrays a viewshed of this plan is swept into, over the given memory (an ArrayBuffer, or a
- * SharedArrayBuffer when two threads sweep): minHeight Infinity where a maxDistance leaves
- * samples unswept; every other sample is written by the sweep.
+ * SharedArrayBuffer when two threads sweep; new or used before): where a maxDistance leaves
+ * samples unswept, minHeight Infinity and visible 0; every other sample is written by the sweep.
  */
 export function viewshedArrays(plan: ViewshedPlan, minHeightMemory: ArrayBufferLike, visibleMemory: ArrayBufferLike): { minHeight: Float32Array; visible: Uint8Array } {
   const minHeight = new Float32Array(minHeightMemory, 0, plan.cols * plan.rows);
-  if (plan.maxCells !== Infinity) minHeight.fill(Infinity);
-  return { minHeight, visible: new Uint8Array(visibleMemory, 0, plan.cols * plan.rows) };
+  const visible = new Uint8Array(visibleMemory, 0, plan.cols * plan.rows);
+  if (plan.maxCells !== Infinity) {
+    minHeight.fill(Infinity);
+    visible.fill(0);
+  }
+  return { minHeight, visible };
 }
 
 /**

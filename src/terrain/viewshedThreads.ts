@@ -59,19 +59,24 @@ export class TwoThreadViewshed {
   /**
    * viewshed() of a heightmap (and its obstacle rasters), on two threads. The arrays are shared
    * with the worker the first time they are seen: do not change them after.
+   *
+   * `into`: a viewshed this object returned before, of a grid as large, whose arrays are written
+   * over instead of new ones (which the system must hand over page by page, a few ms at 2048 x
+   * 2048), for a caller that has done with it.
    */
-  viewshed(terrain: ViewshedTerrain, observer: Vec2, opts: ViewshedOptions): Viewshed {
+  viewshed(terrain: ViewshedTerrain, observer: Vec2, opts: ViewshedOptions, into?: Viewshed): Viewshed {
     if (this.closed) throw new Error('this TwoThreadViewshed has been closed');
     const plan = planViewshed(terrain, observer, opts);
     if (this.broken) {
       this.alone++;
       return viewshed(terrain, observer, opts);
     }
-    // Fresh output each time (the caller keeps it). Its pages are first touched by the thread
-    // that sweeps them, so the cost of taking them from the system is shared too.
+    // New output unless told otherwise (the caller keeps it). Its pages are first touched by the
+    // thread that sweeps them, so the cost of taking them from the system is shared too.
     const n = plan.cols * plan.rows;
-    const minHeightMemory = new SharedArrayBuffer(4 * n);
-    const visibleMemory = new SharedArrayBuffer(n);
+    const reuse = into !== undefined && reusable(into, n);
+    const minHeightMemory = reuse ? (into.minHeight.buffer as SharedArrayBuffer) : new SharedArrayBuffer(4 * n);
+    const visibleMemory = reuse ? (into.visible.buffer as SharedArrayBuffer) : new SharedArrayBuffer(n);
     const { minHeight, visible } = viewshedArrays(plan, minHeightMemory, visibleMemory);
     const job = ++this.job;
     Atomics.store(this.control, JOB, job);
@@ -136,6 +141,12 @@ export class TwoThreadViewshed {
     this.grids.set(hm.heights, grid);
     return grid;
   }
+}
+
+/** Whether a viewshed's arrays can take another of n samples: shared, whole and that large. */
+function reusable(v: Viewshed, n: number): boolean {
+  const whole = (a: Float32Array | Uint8Array): boolean => a.buffer instanceof SharedArrayBuffer && a.byteOffset === 0 && a.length === n && a.buffer.byteLength === a.byteLength;
+  return whole(v.minHeight) && whole(v.visible);
 }
 
 /** A copy of the array in memory both threads can read. */

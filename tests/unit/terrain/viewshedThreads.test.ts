@@ -93,6 +93,23 @@ describe('the viewshed on two threads', () => {
     expect(usual.shared + usual.alone).toBe(3);
   });
 
+  it('writes over a viewshed it gave before when asked, with the same numbers as new ones', () => {
+    const opts = { eyeHeight: 25, targetHeight: 10, obscuringLimit: 76.2 };
+    const open = { x: 0.5 * bf.width, y: 0.5 * bf.depth };
+    const before = waiting.viewshed(terrain, open, opts);
+    const again = waiting.viewshed(terrain, { x: 0.2 * bf.width, y: 0.7 * bf.depth }, opts, before);
+    // The same memory, now holding the second observer's numbers.
+    expect(again.minHeight.buffer).toBe(before.minHeight.buffer);
+    expect(again.visible.buffer).toBe(before.visible.buffer);
+    expect(differences(viewshed(terrain, { x: 0.2 * bf.width, y: 0.7 * bf.depth }, opts), again)).toBe(0);
+    // With a maxDistance, samples beyond it that were seen last time are out of range now.
+    const near = { ...opts, maxDistance: 300 };
+    const ranged = waiting.viewshed(terrain, open, near, again);
+    expect(ranged.minHeight.buffer).toBe(before.minHeight.buffer);
+    expect(differences(viewshed(terrain, open, near), ranged)).toBe(0);
+    expect(ranged.minHeight.includes(Infinity)).toBe(true);
+  });
+
   it('refuses an observer off the grid as viewshed() does, and goes on working', () => {
     expect(() => usual.viewshed(terrain, { x: -50, y: 10 }, { eyeHeight: 20, targetHeight: 0 })).toThrow(/outside the grid/);
     const observer = { x: 100, y: 100 };
