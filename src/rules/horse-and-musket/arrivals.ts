@@ -10,6 +10,7 @@ import type { Action, SideId } from '../../core/model';
 import { inch } from '../../core/measure';
 import { RuleError, type ActionParam, type LegalAction, type RuleContext } from '../../core/ruleset';
 import type { Battlefield } from '../../terrain/battlefield';
+import { ordinal } from './armies';
 import { ARRIVAL_UNITS_PER_TURN, arrivalResult, TROOPS } from './charts';
 import { relayout } from './layout';
 import { moveCap, moveTo, walk } from './moves';
@@ -69,7 +70,6 @@ export function hasArrived(state: HmState, f: OffTableForce): boolean {
   return f.arrivesAtJoker !== null && f.arrivesAtJoker <= state.rules.jokersPlayed;
 }
 
-const ORDINAL = (n: number): string => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /**
  * After a Joker (and the orders it gave): every force whose planned Joker has come and that has
@@ -102,7 +102,7 @@ export function afterJoker(state: HmState, _bf: Battlefield, ctx: RuleContext): 
         ? 'no sign yet; roll again at the next Joker'
         : r.result === 'immediately'
           ? 'it arrives now'
-          : `it arrives at the ${r.result === 'nextJoker' ? 'next Joker' : 'Joker after next'} (the ${ORDINAL(when!)})`,
+          : `it arrives at the ${r.result === 'nextJoker' ? 'next Joker' : 'Joker after next'} (the ${ordinal(when!)})`,
     );
     if (r.announce && !f.announced) {
       f.announced = true;
@@ -135,8 +135,8 @@ export function snapToEdge(f: OffTableForce, p: Vec2, margin = inch(3)): Vec2 {
 function forceBarred(state: HmState, f: OffTableForce): string | null {
   const name = forceName(state, f);
   if (state.rules.weather === 'fog') return `fog: ${name} cannot arrive while it lasts (B §4.12)`;
-  if (f.arrivesAtJoker === null) return f.rolls.length ? `there is no sign of ${name} yet: it rolls again at the next Joker` : `${name} cannot arrive before the ${ORDINAL(f.plannedJoker)} Joker (${state.rules.jokersPlayed} played)`;
-  if (f.arrivesAtJoker > state.rules.jokersPlayed) return `${name} arrives at the ${ORDINAL(f.arrivesAtJoker)} Joker (${state.rules.jokersPlayed} played)`;
+  if (f.arrivesAtJoker === null) return f.rolls.length ? `there is no sign of ${name} yet: it rolls again at the next Joker` : `${name} cannot arrive before the ${ordinal(f.plannedJoker)} Joker (${state.rules.jokersPlayed} played)`;
+  if (f.arrivesAtJoker > state.rules.jokersPlayed) return `${name} arrives at the ${ordinal(f.arrivesAtJoker)} Joker (${state.rules.jokersPlayed} played)`;
   if (waitingUnits(state, f).length === 0) return `every unit of ${name} is on the table`;
   return null;
 }

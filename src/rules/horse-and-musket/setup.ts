@@ -15,7 +15,7 @@ import { checkOptions, RuleError, type LegalAction, type RuleContext } from '../
 import { HM_OPTIONS } from './options';
 import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/battlefield';
 import { elevationSpec } from '../../terrain/elevation';
-import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId } from './armies';
+import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, ordinal, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId, type ArrivalPlan, type OffTable } from './armies';
 import { rosterToArmy } from './roster';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
@@ -141,6 +141,8 @@ const KIND_OF: Record<TroopType, HmUnit['kind']> = {
 interface Built {
   units: HmUnit[];
   log: string[];
+  /** Units the army list marked to come on later (B §7), by unit id. */
+  marks: Map<string, { offTable: OffTable; arrival?: ArrivalPlan }>;
   /** Field one more unit of this army (a free General when Commands run short). */
   make(troop: TroopType, name: string): HmUnit;
 }
@@ -151,6 +153,10 @@ function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, f
   const list = ARMY_LISTS[listId];
   const log: string[] = [`${list.name} (${list.period}): ${points} points${list.budgetPercent ? `, budget ${list.budgetPercent > 0 ? '+' : ''}${list.budgetPercent}%` : ''}`];
   const units: HmUnit[] = [];
+  const marks: Built['marks'] = new Map();
+  const mark = (u: HmUnit, offTable: OffTable | undefined, arrival: ArrivalPlan | undefined): void => {
+    if (offTable) marks.set(u.id, { offTable, ...(arrival ? { arrival } : {}) });
+  };
   let n = 0;
   const make = (troop: TroopType, name: string): HmUnit => {
     n++;
@@ -189,11 +195,11 @@ function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, f
     u.rs.originalStands = 1;
     u.stands = layoutStands('general', 'line', 1);
     u.quality = 'elite';
+    mark(u, g.offTable, g.arrival);
   });
   // Units are numbered through each entry, however many picks it was bought in.
   const numbered = new Map<string, number>();
   for (const pick of army.entries) {
-    if (pick.offTable) continue;
     const entry = listEntry(listId, pick.entry);
     for (let k = 0; k < pick.count; k++) {
       const number = (numbered.get(entry.id) ?? 0) + 1;
@@ -234,9 +240,10 @@ function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, f
       u.rs.formationDeclared = !(list.rules.formationAtFirstOrder && ['infantry', 'lightCav', 'heavyCav', 'cuirassier'].includes(entry.troop));
       u.stands = layoutStands(u.rs.troop, 'line', stands);
       u.quality = u.rs.status;
+      mark(u, pick.offTable, pick.arrival);
     }
   }
-  return { units, log, make };
+  return { units, log, marks, make };
 }
 
 /**
@@ -251,11 +258,13 @@ function formCommands(built: Built): void {
   const needs = units.filter((u) => ['infantry', 'lightCav', 'heavyCav', 'cuirassier'].includes(u.rs.troop));
   const cav = (u: HmUnit): boolean => ['lightCav', 'heavyCav', 'cuirassier'].includes(u.rs.troop);
   const order = [...needs.filter(cav), ...needs.filter((u) => !cav(u))];
+  // A unit held off the table is commanded by a General who comes on with it where one can (B §6.4).
+  const group = (x: HmUnit): string => forceKey(built.marks.get(x.id));
   for (const u of order) {
-    const g =
-      generals.find((g) => g.rs.general!.cavalry && cav(u) && room.get(g.id)! > 0) ??
-      generals.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0 && generals.filter((h) => h.rs.command === null).length >= 0 && sameArm(units, g, u));
-    let pick = g ?? generals.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0);
+    const choose = (pool: HmUnit[]): HmUnit | undefined =>
+      pool.find((g) => g.rs.general!.cavalry && cav(u) && room.get(g.id)! > 0) ?? pool.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0 && sameArm(units, g, u));
+    const g = choose(generals.filter((x) => group(x) === group(u))) ?? choose(generals);
+    let pick = g ?? generals.find((g) => group(g) === group(u) && !g.rs.general!.cavalry && room.get(g.id)! > 0) ?? generals.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0);
     if (!pick) {
       pick = built.make('general', `Poor General ${generals.length + 1}`);
       pick.rs.general = { role: 'general', grade: 'mediocre', stats: { ...MEDIOCRE_STATS }, cavalry: false, attachedTo: null, cardsThisTurn: 0 };
@@ -487,26 +496,10 @@ function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements
     log.push(`No units to spare for ${name}: none held back`);
     return;
   }
-  const ids = new Set(picked.map((u) => u.id));
-  const generals = units.filter((g) => g.rs.general?.role === 'general' && !g.carriedBy).filter((g) => {
-    const command = units.filter((u) => u.rs.command === g.id);
-    return command.length > 0 && command.every((u) => ids.has(u.id));
-  });
-  const all = [...picked, ...generals];
-  const force: OffTableForce = {
-    id: `${side}-${kind === 'flank' ? 'flank' : 'reinforcements'}`,
-    side,
-    kind: kind === 'flank' ? 'nearFlank' : 'reinforcements',
-    flank,
-    plannedJoker: 0,
-    arrivesAtJoker: null,
-    announced: false,
-    units: all.map((u) => u.id),
-    rolls: [],
-  };
-  force.plannedJoker = EARLIEST_ARRIVAL_JOKER[force.kind];
-  parkOffTable(force, all);
+  const forceKind = kind === 'flank' ? 'nearFlank' : 'reinforcements';
+  const force = raiseForce(units, picked, { id: `${side}-${kind === 'flank' ? 'flank' : 'reinforcements'}`, side, kind: forceKind, flank, plannedJoker: EARLIEST_ARRIVAL_JOKER[forceKind] });
   forces.push(force);
+  const all = force.units.map((id) => units.find((u) => u.id === id)!);
   const points = kind === 'flank' ? picked.reduce((s, u) => s + flankSurcharge(u.rs.troop, u.stands.length), 0) : -REINFORCEMENT_DISCOUNT * picked.length;
   log.push(
     `${kind === 'flank' ? 'Flanking force' : 'Reinforcements'} held off the table: ${all.map((u) => u.name).join(', ')} ` +
@@ -514,9 +507,49 @@ function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements
   );
 }
 
-function ordinal(n: number): string {
-  const s = n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
-  return `${n}${s}`;
+/**
+ * A force off the table of `picked` (in their order of entry), joined by each General not already
+ * off the table whose whole Command is in it (B §6.4: reinforcements come with their Command
+ * General), who enters after his units; all parked beyond the entry edge.
+ */
+function raiseForce(units: HmUnit[], picked: HmUnit[], plan: Pick<OffTableForce, 'id' | 'side' | 'kind' | 'flank' | 'plannedJoker'>): OffTableForce {
+  const ids = new Set(picked.map((u) => u.id));
+  const generals = units.filter((g) => g.rs.general?.role === 'general' && !g.carriedBy && !ids.has(g.id)).filter((g) => {
+    const command = units.filter((u) => u.rs.command === g.id);
+    return command.length > 0 && command.every((u) => ids.has(u.id));
+  });
+  const all = [...picked.filter((u) => !u.rs.general), ...picked.filter((u) => u.rs.general), ...generals];
+  const force: OffTableForce = { ...plan, arrivesAtJoker: null, announced: false, units: all.map((u) => u.id), rolls: [] };
+  parkOffTable(force, all);
+  return force;
+}
+
+/** The key that puts marked units in one force: the same way in and the same Joker. */
+function forceKey(mark: { offTable: OffTable; arrival?: ArrivalPlan } | undefined): string {
+  if (!mark) return 'main';
+  if (mark.offTable === 'reinforcement') return `reinforcements-j${mark.arrival?.joker ?? EARLIEST_ARRIVAL_JOKER.reinforcements}`;
+  const half = mark.arrival?.half ?? 'near';
+  return `flank-${mark.arrival?.flank ?? 'right'}-${half}-j${mark.arrival?.joker ?? EARLIEST_ARRIVAL_JOKER[half === 'near' ? 'nearFlank' : 'farFlank']}`;
+}
+
+/**
+ * The forces the army list marked (B §7, §9.2): one for each way in and Joker, its units in the order
+ * they were bought, Generals after them. The points were paid with the army.
+ */
+function forcesFromMarks(built: Built, side: SideId, forces: OffTableForce[], log: string[]): void {
+  const byKey = new Map<string, HmUnit[]>();
+  for (const u of built.units) {
+    const m = built.marks.get(u.id);
+    if (m) byKey.set(forceKey(m), [...(byKey.get(forceKey(m)) ?? []), u]);
+  }
+  for (const [key, picked] of byKey) {
+    const m = built.marks.get(picked[0]!.id)!;
+    const kind: OffTableForce['kind'] = m.offTable === 'reinforcement' ? 'reinforcements' : m.arrival?.half === 'far' ? 'farFlank' : 'nearFlank';
+    const force = raiseForce(built.units, picked, { id: `${side}-${key}`, side, kind, flank: m.arrival?.flank ?? 'right', plannedJoker: m.arrival?.joker ?? EARLIEST_ARRIVAL_JOKER[kind] });
+    forces.push(force);
+    const names = force.units.map((id) => built.units.find((u) => u.id === id)!.name);
+    log.push(`${kind === 'reinforcements' ? 'Reinforcements' : 'Flanking force'} held off the table as the army list says, to come on along ${entryEdge(force).words}: ${names.join(', ')}. Dice for its arrival from the ${ordinal(force.plannedJoker)} Joker`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -576,6 +609,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     const built = fieldArmy(s.id, armies[s.id]!, points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
     formCommands(built);
     log.push(...built.log);
+    forcesFromMarks(built, s.id, forces, log);
     if (takes(flankMarch, s.id)) holdBack(built.units, s.id, 'flank', setup.seed, forces, log);
     if (takes(reinforcements, s.id)) holdBack(built.units, s.id, 'reinforcements', setup.seed, forces, log);
     fielded[s.id] = built.units;
