@@ -27,6 +27,7 @@ import { unrolledSubtypes } from './subtypes';
 import { isUndeployed } from '../../core/deployment';
 import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Nation, OffTableForce, TroopType } from './types';
 import { dcos, dhypot, dsin } from '../../core/detmath';
+import { nearSideId } from './world';
 
 export const TABLE = { width: inch(72), depth: inch(48) };
 const CENTRE_Y = TABLE.depth / 2;
@@ -383,7 +384,7 @@ export function automaticPlan(state: HmState, bf: Battlefield, side: SideId): Ma
     return c;
   });
   const attacker = state.rules.sides[side]!.posture === 'attacker';
-  deploy(bf, copies, state.sides[0]!.id === side, attacker ? ATTACKER_FIRST_LINE : DEFENDER_FIRST_LINE);
+  deploy(bf, copies, nearSideId(state) === side, attacker ? ATTACKER_FIRST_LINE : DEFENDER_FIRST_LINE);
   return new Map(copies.map((c) => [c.id, c]));
 }
 
@@ -429,8 +430,8 @@ const PARKED = inch(24);
  * on the half nearer his own baseline (near flank) or the enemy's (far flank); reinforcements the
  * owner's own baseline. `inward` is the facing of a unit entering the table there.
  */
-export function entryEdge(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>, table: { width: number; depth: number } = TABLE): { a: Vec2; b: Vec2; inward: number; words: string } {
-  const near = force.side === 'a';
+export function entryEdge(force: Pick<OffTableForce, 'side' | 'kind' | 'flank' | 'ownEdge'>, table: { width: number; depth: number } = TABLE): { a: Vec2; b: Vec2; inward: number; words: string } {
+  const near = force.ownEdge ? force.ownEdge === 'near' : force.side === 'a';
   const mid = table.depth / 2;
   if (force.kind === 'reinforcements') {
     const y = near ? 0 : table.depth;
@@ -451,7 +452,7 @@ export function entryEdge(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>,
 }
 
 /** Put a force's units off the table, beyond its entry edge, in the order they will enter (from `first` in that order). */
-export function parkOffTable(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>, units: HmUnit[], first = 0): void {
+export function parkOffTable(force: Pick<OffTableForce, 'side' | 'kind' | 'flank' | 'ownEdge'>, units: HmUnit[], first = 0): void {
   const edge = entryEdge(force);
   const out = { x: -dcos(edge.inward) * PARKED, y: -dsin(edge.inward) * PARKED };
   units.forEach((u, k) => {
@@ -758,6 +759,7 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
   if (choice === 'defend') {
     rules.sides[winner]!.posture = 'defender';
     ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to defend; ${sideName(state, loser)} must attack` });
+    rollTableSide(state, new DiceRoller(seededDice(`${state.seed}/table-side`)), ctx);
     return;
   }
   rules.sides[winner]!.posture = 'attacker';
@@ -769,6 +771,39 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
     hand.push(card.id);
   }
   ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} deploy at least 12" from the centre line` });
+  rollTableSide(state, new DiceRoller(seededDice(`${state.seed}/table-side`)), ctx);
+}
+
+/** The table-side die (B §6.1 step 3): [ENGINE DEFAULT] 1-3 the near long edge (y = 0), 4-6 the far one. */
+export function tableSideFor(die: number): 'near' | 'far' {
+  return die <= 3 ? 'near' : 'far';
+}
+
+/**
+ * The initiative winner, having chosen to attack or defend, rolls for the side of the table he sets
+ * up on (B §6.1 step 3). The loser takes the other. Every off-table force is parked again beyond its
+ * owner's edges, and the waiting armies face across the table from their own baselines. The die is
+ * a pre-battle roll, from the seed like the others (engine-prebattle-dice); tests pass their own.
+ */
+export function rollTableSide(state: HmState, dice: DiceRoller, ctx: Pick<RuleContext, 'emit'>): void {
+  const winner = state.rules.initiative;
+  const loser = state.sides.find((s) => s.id !== winner)!.id;
+  const die = dice.one(6, 'side of the table');
+  const edge = tableSideFor(die);
+  state.rules.nearSide = edge === 'near' ? winner : loser;
+  for (const f of state.rules.forces ?? []) {
+    f.ownEdge = f.side === state.rules.nearSide ? 'near' : 'far';
+    const waiting = f.units.filter((id) => (state.rules.offTable ?? []).some((o) => o.unit === id)).map((id) => state.units.find((u) => u.id === id)!);
+    parkOffTable(f, waiting);
+  }
+  for (const u of state.units) if (isUndeployed(u)) u.facing = u.side === state.rules.nearSide ? Math.PI / 2 : -Math.PI / 2;
+  const words = (e: 'near' | 'far'): string => (e === 'near' ? 'the near long edge (the one the view opens on)' : 'the far long edge');
+  ctx.emit({
+    type: 'table-side',
+    side: winner,
+    text: `${sideName(state, winner)} roll for their side of the table (B §6.1): ${die}, ${die <= 3 ? '1-3' : '4-6'}: they set up along ${words(edge)}, ${sideName(state, loser)} along ${words(edge === 'near' ? 'far' : 'near')}`,
+    dice: [{ purpose: 'side of the table', sides: 6, values: [die] }],
+  });
 }
 
 /**
@@ -778,12 +813,12 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
  * General's range are one status lower (B §6.4).
  */
 export function deployAutomatically(state: HmState, bf: Battlefield, ctx: RuleContext): void {
-  state.sides.forEach((s, i) => {
+  state.sides.forEach((s) => {
     const own = state.units.filter((u) => u.side === s.id);
     const waiting = own.filter((u) => isUndeployed(u));
     for (const u of waiting) delete u.carriedBy;
     const posture = state.rules.sides[s.id]!.posture;
-    deploy(bf, waiting, i === 0, posture === 'defender' ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
+    deploy(bf, waiting, nearSideId(state) === s.id, posture === 'defender' ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
     const log: string[] = [];
     commandRangePenalty(own, log);
     state.rules.setupLog.push(...log);
