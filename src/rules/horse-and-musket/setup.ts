@@ -759,7 +759,7 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
   if (choice === 'defend') {
     rules.sides[winner]!.posture = 'defender';
     ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to defend; ${sideName(state, loser)} must attack` });
-    rollTableSide(state, new DiceRoller(seededDice(`${state.seed}/table-side`)), ctx);
+    if (state.options.tableSide !== 'fixed') rollTableSide(state, new DiceRoller(seededDice(`${state.seed}/table-side`)), ctx);
     return;
   }
   rules.sides[winner]!.posture = 'attacker';
@@ -771,7 +771,7 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
     hand.push(card.id);
   }
   ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} deploy at least 12" from the centre line` });
-  rollTableSide(state, new DiceRoller(seededDice(`${state.seed}/table-side`)), ctx);
+  if (state.options.tableSide !== 'fixed') rollTableSide(state, new DiceRoller(seededDice(`${state.seed}/table-side`)), ctx);
 }
 
 /** The table-side die (B §6.1 step 3): [ENGINE DEFAULT] 1-3 the near long edge (y = 0), 4-6 the far one. */
