@@ -18,6 +18,20 @@ export interface Side {
   nation: string;
   /** Display colour of the side in the UI (CSS colour). */
   colour: string;
+  /**
+   * The long edge of the table its army sets up along, when the rules decide it (Horse & Musket's
+   * table-side roll); absent: the first side the near edge (y = 0), the second the far one.
+   */
+  edge?: 'near' | 'far';
+}
+
+/** The long edge a side sets up along (see Side.edge). */
+export function homeEdge(sides: readonly Side[], side: SideId): 'near' | 'far' {
+  const s = sides.find((x) => x.id === side);
+  if (s?.edge) return s.edge;
+  const other = sides.find((x) => x.id !== side && x.edge);
+  if (other?.edge) return other.edge === 'near' ? 'far' : 'near';
+  return sides[0]?.id === side ? 'near' : 'far';
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   sightClick,
   provideParam,
   useApp,
+  viewerEdge,
 } from '../app/store';
 import type { BattlefieldData } from '../app/engineApi';
 import type { Vec2 } from '../core/geometry';
@@ -51,7 +52,9 @@ function Camera({ bf }: { bf: BattlefieldData }) {
     const cam = camera as PerspectiveCamera;
     cam.aspect = aspect;
     cam.updateProjectionMatrix();
-    return cameraStart(bf, cam);
+    // From the viewer's own edge as it stands when the table is laid (CameraRig turns the view
+    // round if the table-side roll changes it later).
+    return cameraStart(bf, cam, viewerEdge(useApp.getState()));
   }, [bf, camera, aspect]);
 
   useEffect(() => {

@@ -790,14 +790,16 @@ export function rollTableSide(state: HmState, dice: DiceRoller, ctx: Pick<RuleCo
   const loser = state.sides.find((s) => s.id !== winner)!.id;
   const die = dice.one(6, 'side of the table');
   const edge = tableSideFor(die);
-  state.rules.nearSide = edge === 'near' ? winner : loser;
+  // Kept on the sides, where the page also reads it (the view opens from the player's own edge).
+  for (const s of state.sides) s.edge = (s.id === winner) === (edge === 'near') ? 'near' : 'far';
+  const nearSide = nearSideId(state);
   for (const f of state.rules.forces ?? []) {
-    f.ownEdge = f.side === state.rules.nearSide ? 'near' : 'far';
+    f.ownEdge = f.side === nearSide ? 'near' : 'far';
     const waiting = f.units.filter((id) => (state.rules.offTable ?? []).some((o) => o.unit === id)).map((id) => state.units.find((u) => u.id === id)!);
     parkOffTable(f, waiting);
   }
-  for (const u of state.units) if (isUndeployed(u)) u.facing = u.side === state.rules.nearSide ? Math.PI / 2 : -Math.PI / 2;
-  const words = (e: 'near' | 'far'): string => (e === 'near' ? 'the near long edge (the one the view opens on)' : 'the far long edge');
+  for (const u of state.units) if (isUndeployed(u)) u.facing = u.side === nearSide ? Math.PI / 2 : -Math.PI / 2;
+  const words = (e: 'near' | 'far'): string => (e === 'near' ? 'the near long edge' : 'the far long edge');
   ctx.emit({
     type: 'table-side',
     side: winner,

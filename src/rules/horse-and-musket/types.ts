@@ -216,11 +216,6 @@ export interface HmGame {
   offTable?: { unit: string; force: string }[];
   /** Units that came on from off the table and the turn they did: no other order that turn (B §7). */
   entered?: { unit: string; force: string; turnNumber: number }[];
-  /**
-   * The side whose baseline is the near long edge (y = 0), from the initiative winner's roll for
-   * his side of the table (B §6.1 step 3, setup.ts rollTableSide); absent before it: the first side.
-   */
-  nearSide?: SideId;
   /** The initiative winner has chosen to attack or defend (B §6.1 step 3). */
   postureChosen?: boolean;
   /** The last offer to end the battle by agreement (B §8.2, ending.ts); absent until one is made. */

@@ -17,6 +17,7 @@ import { checkRoster, rosterToArmy } from '../../../src/rules/horse-and-musket/r
 import { createHorseAndMusketGame, entryEdge, OFF_TABLE, rollTableSide, TABLE } from '../../../src/rules/horse-and-musket/setup';
 import type { HmState, OffTableForce } from '../../../src/rules/horse-and-musket/types';
 import { act, buildState, DOWN, makeGeneral, makeUnit, unit } from './fixture';
+import { nearSideId } from '../../../src/rules/horse-and-musket/world';
 
 /** A legal Austrian army of 153 points at 160 (budget 184) to mark up. */
 function austrians(extra: ArmyRoster['picks'] = []): ArmyRoster {
@@ -138,7 +139,8 @@ describe('flanking forces and reinforcements marked in the builder (B §7, §9.2
     expect(s.rules.setupLog).toContain('Flanking force held off the table as the army list says, to come on along the far half of its left flank: Cuirassiers 2, Dragoons 2. Dice for its arrival from the 3rd Joker');
 
     // Fix the table sides as the first army near, then play it as side b's action step.
-    s.rules.nearSide = 'a';
+    s.sides[0]!.edge = 'near';
+    s.sides[1]!.edge = 'far';
     f.ownEdge = 'far';
     s.rules.step = 'action';
     s.rules.turnSide = 'b';
@@ -254,19 +256,21 @@ describe("the initiative winner's roll for his side of the table (B §6.1 step 3
     const dice = scriptedDice([die]);
     rollTableSide(s, new DiceRoller(dice), { emit: (e) => void events.push(e) });
     expect(dice.script).toEqual([]);
-    expect(s.rules.nearSide).toBe(edge === 'near' ? winner : loser);
+    expect(nearSideId(s)).toBe(edge === 'near' ? winner : loser);
+    expect(s.sides.find((x) => x.id === winner)!.edge).toBe(edge);
+    expect(s.sides.find((x) => x.id === loser)!.edge).toBe(edge === 'near' ? 'far' : 'near');
     const name = (id: string) => s.sides.find((x) => x.id === id)!.name;
     expect(events).toEqual([
       {
         type: 'table-side',
         side: winner,
-        text: `${name(winner)} roll for their side of the table (B §6.1): ${die}, ${die <= 3 ? '1-3' : '4-6'}: they set up along ${edge === 'near' ? 'the near long edge (the one the view opens on)' : 'the far long edge'}, ${name(loser)} along ${edge === 'near' ? 'the far long edge' : 'the near long edge (the one the view opens on)'}`,
+        text: `${name(winner)} roll for their side of the table (B §6.1): ${die}, ${die <= 3 ? '1-3' : '4-6'}: they set up along ${edge === 'near' ? 'the near long edge' : 'the far long edge'}, ${name(loser)} along ${edge === 'near' ? 'the far long edge' : 'the near long edge'}`,
         dice: [{ purpose: 'side of the table', sides: 6, values: [die] }],
       },
     ]);
     // Side b's flanking force comes on from its own half of its right flank, wherever that now is.
     const f = s.rules.forces![0]!;
-    const bNear = s.rules.nearSide === 'b';
+    const bNear = nearSideId(s) === 'b';
     expect(f.ownEdge).toBe(bNear ? 'near' : 'far');
     const e = entryEdge(f);
     expect([e.a.y, e.b.y]).toEqual(bNear ? [0, TABLE.depth / 2] : [TABLE.depth / 2, TABLE.depth]);
@@ -280,7 +284,7 @@ describe("the initiative winner's roll for his side of the table (B §6.1 step 3
     const r = act(s, { type: 'choose-posture', side: winner, choice: 'defend' });
     const roll = r.events.find((e) => e.type === 'table-side')!;
     expect(roll.dice![0]!.values.length).toBe(1);
-    const near = r.state.rules.nearSide!;
+    const near = nearSideId(r.state as HmState);
     const onTable = r.state.units.filter((u) => !u.carriedBy && !u.removed && u.rs.troop !== 'general');
     for (const u of onTable) expect(u.side === near ? u.y < TABLE.depth / 2 : u.y > TABLE.depth / 2, u.name).toBe(true);
   });
