@@ -123,6 +123,8 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
       const best = defaultChoices(hs, t);
       return best.coverChoice === action.coverChoice && best.generalChoice === action.generalChoice && best.austrianChoice === action.austrianChoice ? 0.95 : 0.2;
     }
+    // A Retire result: the program's way (straight back, facing the enemy) is the computer's too.
+    if (action.type === 'retire-choice') return action.choice === 'program' ? 0.95 : 0.1;
     // The turn's own choices: fight on rather than stand idle, and never give up the field.
     if (action.type === 'issue-orders') return 0.95;
     if (action.type === 'pass') return 0.1;

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, buildState, event, legal, makeGeneral, makeUnit, refuse, unit, type Acted } from './fixture';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
+import { hmAi } from '../../../src/rules/horse-and-musket/ai';
+import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
 import { encodePlan, hitChance, type SkirmishPlan } from '../../../src/rules/horse-and-musket/skirmishPlan';
 
 const CARD = 'skirmInf:a:1';
@@ -116,5 +118,18 @@ describe('split and combined skirmisher fire (B §1.6)', () => {
     expect(refuse(s, { type: 'order', side: 'a', unit: 'jg', card: 'g:cinc:1', order: 'skirmish-plan', plan: encodePlan([{ target: 'right', stands: [3], joinedBy: ['jg2'] }]) })).toBe(
       'jg2 cannot join: units combine their fire only on a skirmishing-infantry card, which orders them all',
     );
+  });
+
+  it('the AI weighs a plan by its throws: one throw of 7 stands beats two of 4 and 3, an even split of 4 stands is worth little', () => {
+    const s = position();
+    const bf = battlefieldFromSpec(s.battlefield);
+    const jg = unit(s, 'jg');
+    const combined = hmAi.forecast(s, bf, { type: 'order', side: 'a', unit: 'jg', card: CARD, order: 'skirmish-plan', plan: listed(s, 'jg', 'Combined') });
+    const alone = hmAi.forecast(s, bf, { type: 'order', side: 'a', unit: 'jg', card: CARD, order: 'skirmish-fire', target: 'right' });
+    const split = hmAi.forecast(s, bf, { type: 'order', side: 'a', unit: 'jg', card: CARD, order: 'skirmish-plan', plan: listed(s, 'jg', 'Split: 2 stands at left') });
+    expect(combined.target).toBe('right');
+    expect(combined.inflicted!).toBeGreaterThan(alone.inflicted!);
+    expect(split.inflicted!).toBeLessThan(alone.inflicted!);
+    expect(jg.stands).toHaveLength(4);
   });
 });
