@@ -1255,7 +1255,10 @@ export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContex
   if (check?.ok) {
     const dir = check.distance > 0.5 ? ` ${toInches(check.distance).toFixed(1)}"` : '';
     const round = check.way.length > 2 ? ' by a way round what stood in its path' : '';
-    log.push(`${evader.name} slips away${dir}${round} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
+    const notes = moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false });
+    // Its own event, before any die of the fire: the way it took (bent round what stood in its path)
+    // is drawn on the table, in the order's preview and after it.
+    ctx.emit({ type: 'evade-move', unit: evader.id, side: evader.side, text: [`${evader.name} slips away${dir}${round} and regroups facing ${attacker.name}`, ...notes].join('. '), data: { path: check.way.map((p) => ({ x: p.x, y: p.y })) } });
   } else log.push(`${evader.name} stays where it is after its Perfect Evade`);
   log.push(...evaderFire(state, bf, ctx, evader, attacker, p.earlier));
   const a: Side = { ...p.attackerSide, unit: attacker, opponent: evader };
