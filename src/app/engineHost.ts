@@ -18,7 +18,7 @@ import type { ActionPreview, BattlefieldData, EngineApi, ReplayInfo, RulesetInfo
 import { ACTIVE_SIDE, buildView, GameSession } from './session';
 import { Timeline } from './timeline';
 import { apply } from '../core/engine';
-import { pathsBeforeDice } from '../core/eventPaths';
+import { pathsBeforeDice, posesBeforeDice } from '../core/eventPaths';
 
 /** Used for dead ground only when the table has no troops to take a figure's height from, mm. */
 const FALLBACK_FIGURE_MM = 25;
@@ -327,7 +327,15 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       const rolled = r.events.some((e) => (e.dice?.length ?? 0) > 0) || JSON.stringify(r.state.dice) !== JSON.stringify(before.dice);
       // Ways taken before any die is thrown are certain: those may be shown, and nothing else.
       const paths = pathsBeforeDice(r.events);
-      if (rolled) return paths.length ? { ok: true, units: [], text: '', paths, dicePending: true } : null;
+      if (rolled) {
+        // The poses are those events state before any die; the stands are shown as they were, so
+        // no disorder the dice bring is given away.
+        const units = posesBeforeDice(r.events).flatMap((p) => {
+          const u = before.units.find((x) => x.id === p.unit);
+          return u ? [{ id: u.id, x: p.x, y: p.y, facing: p.facing, stands: u.stands }] : [];
+        });
+        return paths.length || units.length ? { ok: true, units, text: '', ...(paths.length ? { paths } : {}), dicePending: true } : null;
+      }
       const was = new Map(before.units.map((u) => [u.id, u]));
       const units = r.state.units
         .filter((u) => {

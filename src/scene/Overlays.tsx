@@ -159,7 +159,7 @@ export function Overlays({ battlefield, unit, param, hoverPoint, angle, preview 
   const ways = preview?.ok ? preview.paths : undefined;
   const path = useMemo(() => (point && target && !ways?.length ? pathGeometry(battlefield, [point.origin, target], 2) : null), [battlefield, point, target, ways]);
   useEffect(() => () => path?.dispose(), [path]);
-  const wayGeometries = useMemo(() => (point && ways?.length ? ways.map((w) => pathGeometry(battlefield, w, 4)) : []), [battlefield, point, ways]);
+  const wayGeometries = useMemo(() => (param && ways?.length ? ways.map((w) => pathGeometry(battlefield, w, 4)) : []), [battlefield, param, ways]);
   useEffect(() => () => wayGeometries.forEach((g) => g.dispose()), [wayGeometries]);
 
   useEffect(() => {
@@ -175,8 +175,9 @@ export function Overlays({ battlefield, unit, param, hoverPoint, angle, preview 
   // The engine's preview, when there is one, says where the unit really ends (halts, wheels about a corner).
   let ghostUnit = unit;
   const previewed = unit && ghost && preview?.ok ? preview.units.find((p) => p.id === unit.id) : undefined;
-  // A preview whose dice are still to come gives only the way: the ghost stays at the pointer.
-  if (unit && ghost && preview?.ok && !preview.dicePending) ghost = previewed ? { x: previewed.x, y: previewed.y, facing: previewed.facing } : { x: unit.x, y: unit.y, facing: unit.facing };
+  // A preview whose dice are still to come gives only what no die decides: without the unit's pose
+  // the ghost stays at the pointer.
+  if (unit && ghost && preview?.ok && (!preview.dicePending || previewed)) ghost = previewed ? { x: previewed.x, y: previewed.y, facing: previewed.facing } : { x: unit.x, y: unit.y, facing: unit.facing };
   if (unit && previewed) ghostUnit = { ...unit, stands: previewed.stands };
   const refused = !!preview && !preview.ok;
 

@@ -69,7 +69,8 @@ describe('split skirmisher fire on the page', () => {
     const prompt = page.getByTestId('param-choice');
     await prompt.waitFor();
     const labels = await prompt.locator('button').allTextContents();
-    const choice = order.params[0]!.kind === 'choice' ? order.params[0].choices : [];
+    const param = order.params[0]!;
+    const choice = param.kind === 'choice' ? param.choices : [];
     expect(labels).toEqual(choice.map((c) => c.label));
     for (const l of labels) expect(l).toMatch(/^(Split|Combined): .*\(2D6 ≤ \d+: \d+%\)$/);
     await page.getByTestId('unit-panel').screenshot({ path: join(RESULTS, 'skirmish-plan-choices.png') });

@@ -1431,7 +1431,9 @@ export function chooseRetire(state: HmState, bf: Battlefield, ctx: RuleContext, 
   const d = back(p.defenderSide);
   const facts: ContactFacts = { continued: p.continued, aspect: p.aspect, assault: p.assault, log: [...p.log] };
   u.rs.shakenMarker = true;
-  if (!choice) facts.log.push(...retireFrom(state, bf, u, o));
+  const start = { x: u.x, y: u.y };
+  let story: string[];
+  if (!choice) story = retireFrom(state, bf, u, o);
   else {
     const facing = wrapAngle(u.facing + choice.turn);
     const r = retireAlong(state, bf, u, wrapAngle(retireStraightBack(u, o) + choice.wheel), () => facing);
@@ -1439,7 +1441,10 @@ export function chooseRetire(state: HmState, bf: Battlefield, ctx: RuleContext, 
     const how = degrees ? `wheels ${degrees}° ${choice.wheel > 0 ? 'left' : 'right'} and ` : '';
     const ridden = r.blockedBy ? `retires ${toInches(r.travelled).toFixed(1)}", stopping at the half-way point (${r.blockedBy})` : `retires ${toInches(r.travelled).toFixed(1)}"`;
     const turned = Math.round((choice.turn * 180) / Math.PI);
-    facts.log.push(`${u.name} ${how}${ridden}${turned ? `, then turns ${Math.abs(turned)}° ${turned > 0 ? 'left' : 'right'}` : ''}`, ...r.notes);
+    story = [`${u.name} ${how}${ridden}${turned ? `, then turns ${Math.abs(turned)}° ${turned > 0 ? 'left' : 'right'}` : ''}`, ...r.notes];
   }
+  // Its own event, before the dice of the rest of the Attack: the way and the pose it ends in are
+  // certain, so the choice's preview can show them.
+  ctx.emit({ type: 'retire-move', unit: u.id, target: o.id, side: u.side, text: story.join('. '), data: { path: [start, { x: u.x, y: u.y }], pose: { x: u.x, y: u.y, facing: u.facing } } });
   retrogradeMoves(state, bf, ctx, a, d, facts, p.next + 1);
 }

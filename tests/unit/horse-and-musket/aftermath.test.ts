@@ -188,7 +188,7 @@ describe('Retire (A §10, §19.6)', () => {
   it('the result: 9" straight away from the opponent when the way is clear, then facing it; shaken', () => {
     const r = retireResult(retireDuel());
     expect(event(r.events, 'resolve', 'A').chart).toEqual({ chart: 'Chart D: cavalry attacking or counter-attacking', row: '5: Retire' });
-    expect(event(r.events, 'attack-result').text).toContain('A retires 9.0", then turns to face D');
+    expect(event(r.events, 'retire-move', 'A').text).toContain('A retires 9.0", then turns to face D');
     const A = unit(r.state, 'A');
     expectPose(A, 36, AY - 9, Math.PI / 2);
     expect(A.rs.shakenMarker).toBe(true);
@@ -197,7 +197,7 @@ describe('Retire (A §10, §19.6)', () => {
   it('the result wheels (up to 45°) round a friend straight behind it', () => {
     // One stand behind the Colour Stand: 15° and 30° either way still meet it; 45° left clears it.
     const r = retireResult(retireDuel([behind(1)]));
-    expect(event(r.events, 'attack-result').text).toContain('A wheels 45° left (straight back is blocked) and retires 9.0", then turns to face D');
+    expect(event(r.events, 'retire-move', 'A').text).toContain('A wheels 45° left (straight back is blocked) and retires 9.0", then turns to face D');
     const A = unit(r.state, 'A');
     const x = 36 + 9 * Math.SQRT1_2;
     const y = AY - 9 * Math.SQRT1_2;
@@ -208,7 +208,7 @@ describe('Retire (A §10, §19.6)', () => {
   it('the result stops at the half-way point when every way is blocked', () => {
     // Nine stands behind: no wheel up to 45° gets past them within 9".
     const r = retireResult(retireDuel([behind(9)]));
-    expect(event(r.events, 'attack-result').text).toContain('A retires 4.5", stopping at the half-way point (F in the way), then turns to face D');
+    expect(event(r.events, 'retire-move', 'A').text).toContain('A retires 4.5", stopping at the half-way point (F in the way), then turns to face D');
     expectPose(unit(r.state, 'A'), 36, AY - 4.5, Math.PI / 2);
     expect(disordered(unit(r.state, 'F'))).toBe(0);
   });

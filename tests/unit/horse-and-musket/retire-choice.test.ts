@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
 import { hmAi } from '../../../src/rules/horse-and-musket/ai';
+import { inch } from '../../../src/core/measure';
 import { act, attack, buildState, event, expectPose, legal, makeGeneral, makeUnit, refuse, STAND, unit } from './fixture';
 
 const MM = 1 / 25.4;
@@ -52,9 +53,12 @@ describe('the Retire result: its side chooses the wheel and facing (A §19.6)', 
     const heading = -Math.PI / 2 - Math.PI / 6;
     expectPose(unit(r.state, 'A'), 36 + 9 * Math.cos(heading), AY + 9 * Math.sin(heading), Math.PI);
     expect(unit(r.state, 'A').rs.shakenMarker).toBe(true);
-    const result = event(r.events, 'attack-result').text;
-    expect(result).toContain('A wheels 30° right and retires 9.0", then turns 90° left');
-    expect(result).toContain('Confrontation:');
+    const moved = event(r.events, 'retire-move', 'A');
+    expect(moved.text).toBe('A wheels 30° right and retires 9.0", then turns 90° left');
+    // The way and the pose, before any die of the rest of the Attack: what the choice's preview shows.
+    expect(moved.data).toEqual({ path: [{ x: inch(36), y: inch(AY) }, { x: unit(r.state, 'A').x, y: unit(r.state, 'A').y }], pose: { x: unit(r.state, 'A').x, y: unit(r.state, 'A').y, facing: unit(r.state, 'A').facing } });
+    expect(r.events.indexOf(moved)).toBe(0);
+    expect(event(r.events, 'attack-result').text).toContain('Confrontation:');
     expect(r.state.rules.pendingRetire).toBeNull();
     expect(r.state.active).toBe('a');
   });
