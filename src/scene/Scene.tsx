@@ -25,6 +25,7 @@ import type { Vec2 } from '../core/geometry';
 import { Terrain } from './Terrain';
 import { Units } from './Units';
 import { Counters } from './Counters';
+import { MovePaths } from './MovePaths';
 import { Overlays } from './Overlays';
 import { SightLayer } from './SightLayer';
 import { RuleOverlays } from './RuleOverlays';
@@ -170,6 +171,7 @@ function Table() {
   const sightHover = useApp((s) => s.sightHover);
   const sightLine = useApp((s) => s.sightLine);
   const preview = useApp((s) => s.preview);
+  const lastOrder = useApp((s) => s.lastOrder);
   const ruleOverlays = useApp((s) => s.ruleOverlays);
   const param = currentParam({ pending });
   // The line-of-sight tool takes clicks unless an order is asking for a point or a unit.
@@ -240,6 +242,7 @@ function Table() {
       <Counters state={view.state} battlefield={bf} />
       <RuleOverlays battlefield={bf} overlays={ruleOverlays} />
       <Overlays battlefield={bf} unit={orderUnit} param={param} hoverPoint={hoverPoint} angle={angle} preview={preview} />
+      <MovePaths battlefield={bf} events={lastOrder?.events ?? null} />
       <SightLayer
         battlefield={bf}
         modes={sightModes}

@@ -34,7 +34,7 @@ export const HM_OPTIONS: OptionDef[] = [
     ['free', 'The program measures for you'],
     ['after-declaring', 'Only after declaring (the book)'],
   ]),
-  choice('resolveChoices', 'Resolve choices', 'Who takes the ± choices of a Resolve test (cover +1 or −3, an attached General ±1, Austrians ±1) once both throws are seen: the players, attacker first (A30), or the program for the best result.', [
+  choice('resolveChoices', 'Resolve choices', 'Who takes the ± choices of a Resolve test (cover +1 or −3, an attached General ±1, Austrians ±1) once both throws are seen, and the wheel and facing of a Retire result: the players, attacker first (A30), or the program for the best result.', [
     ['players', 'The players choose'],
     ['automatic', 'The program chooses the best'],
   ]),
