@@ -200,6 +200,17 @@ export interface ScoreContext {
   objectives: { x: number; y: number }[];
   /** How far each unit may move now, mm, read off its orders. */
   reach: ReadonlyMap<string, number>;
+  /** The picture's units by id. */
+  byId: ReadonlyMap<string, Unit>;
+  /** What every candidate of a unit asks of where the unit stands now, worked out once a decision. */
+  standing: Map<Unit, { engaged?: boolean; away: Map<Vec2, number> }>;
+}
+
+/** The remembered answers about where a unit stands now (see ScoreContext.standing). */
+function standingOf(ctx: ScoreContext, unit: Unit): { engaged?: boolean; away: Map<Vec2, number> } {
+  let known = ctx.standing.get(unit);
+  if (!known) ctx.standing.set(unit, (known = { away: new Map() }));
+  return known;
 }
 
 function consider(list: ConsiderationScore[], name: string, input: number, curve: Curve): void {
@@ -279,7 +290,8 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   // The rest of the army closes up behind the holders, in support, rather than waiting at the start;
   // a unit with an enemy to shoot at from where it stands is already where it is needed.
   const range = hints.fireRange(unit);
-  const engaged = range !== null && fireProspect(ctx, { x: unit.x, y: unit.y, facing: unit.facing }, range) > 0.1;
+  const standing = standingOf(ctx, unit);
+  const engaged = (standing.engaged ??= range !== null && fireProspect(ctx, { x: unit.x, y: unit.y, facing: unit.facing }, range) > 0.1);
   if (nearest && !engaged) consider(list, 'closing on the objectives', closing(ctx, unit, nearestAway, nearest, Math.max(r, ctx.reach.get(unit.id) ?? r * 3)), { kind: 'linear', slope: 0.4, intercept: 0.6 });
 }
 
@@ -291,9 +303,14 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
 function closing(ctx: ScoreContext, unit: Unit, dThen: number, goal: Vec2, move: number): number {
   const r = ctx.hints.objectiveRadius;
   if (dThen <= r) return 1;
-  const now = { x: unit.x, y: unit.y, facing: unit.facing };
-  const dNow = ctx.hints.objectiveDistance?.(ctx.state, unit, now, goal) ?? distance(unit, goal);
-  const nowAway = dNow <= r ? dNow : dNow + turnCost(now, goal);
+  const away = standingOf(ctx, unit).away;
+  let nowAway = away.get(goal);
+  if (nowAway === undefined) {
+    const now = { x: unit.x, y: unit.y, facing: unit.facing };
+    const dNow = ctx.hints.objectiveDistance?.(ctx.state, unit, now, goal) ?? distance(unit, goal);
+    nowAway = dNow <= r ? dNow : dNow + turnCost(now, goal);
+    away.set(goal, nowAway);
+  }
   return 0.5 + 0.5 * Math.max(-1, Math.min(1, (nowAway - dThen) / move));
 }
 
@@ -350,7 +367,7 @@ function fireProspect(ctx: ScoreContext, at: Vec2 & { facing?: number }, range: 
 
 export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
   const considerations: ConsiderationScore[] = [];
-  const unit = c.unit ? ctx.state.units.find((u) => u.id === c.unit) : undefined;
+  const unit = c.unit ? ctx.byId.get(c.unit) : undefined;
   const weight = groupWeight(c.group, ctx.plan, ctx.personality);
   let forecast: Forecast = {};
   const choice = ctx.hints.choiceValue?.(ctx.state, c.action, ctx.plan.stance);
@@ -368,7 +385,7 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
       consider(considerations, 'gets somewhere', normalise(moved, 0, 25), { kind: 'linear', slope: 0.8, intercept: 0.2 });
     }
     if (forecast.inflicted !== undefined) {
-      const target = ctx.state.units.find((u) => u.id === forecast.target);
+      const target = forecast.target !== undefined ? ctx.byId.get(forecast.target) : undefined;
       const worth = target ? ctx.hints.value(ctx.state, target) / 4 : 0.5;
       // A unit removed counts far more than its figures: it scores, and it brings the army nearer breaking.
       const harm = forecast.inflicted + 1.5 * (forecast.removes ?? 0);
@@ -417,7 +434,16 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
     diagonal: dhypot(bf.width, bf.depth),
     objectives,
     reach,
+    byId: unitsById(view),
+    standing: new Map(),
   };
+}
+
+/** The units by id, the first of an id as `find` would give it. */
+function unitsById(state: GameState): Map<string, Unit> {
+  const out = new Map<string, Unit>();
+  for (const u of state.units) if (!out.has(u.id)) out.set(u.id, u);
+  return out;
 }
 
 /** Decide one action for `side`. Deterministic for the same state and seed. */
