@@ -459,11 +459,15 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
 export function decideAndTry(ruleset: Ruleset, state: GameState, side: string, config: AiConfig, seed: string, known?: readonly LegalAction[]): { decision: Decision; outcome?: AppliedOutcome } | null {
   const t0 = performance.now();
   const hints = ruleset.ai;
-  const view = perceive(state, battlefieldFromSpec(state.battlefield), hints, side, ruleset);
+  const seen = perceive(state, battlefieldFromSpec(state.battlefield), hints, side, ruleset);
+  // Each decision reasons on a view object of its own: what the rules' hints remember by view (once
+  // per view of the battle) can never be carried into another decision, whatever the caller does
+  // with its state in between.
+  const view = seen === state ? { ...state } : seen;
   // The ground as the side knows it: a terrain subtype secret from it stays unknown (honesty).
   const bf = battlefieldFromSpec(view.battlefield);
   // The caller's list of legal actions serves when the AI's picture is the whole truth.
-  const legal = known && view === state ? [...known] : legalActions(ruleset, view, side);
+  const legal = known && seen === state ? [...known] : legalActions(ruleset, view, side);
   if (legal.length === 0) return null;
   const profile = PROFILES[config.level];
   const ctx = scoringContext(hints, view, bf, side, config.personality, legal);
