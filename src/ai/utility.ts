@@ -261,17 +261,12 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   const r = hints.objectiveRadius;
   const late = hints.progress(state);
   const pose = { x: at.x, y: at.y, facing: at.facing ?? unit.facing };
-  // A unit already within reach of the objective needs no turn to stand on it.
-  const away = (o: Vec2): number => {
-    const d = hints.objectiveDistance?.(state, unit, pose, o) ?? distance(at, o);
-    return d <= r ? d : d + turnCost(at, o);
-  };
   const own = ctx.plan.holders[unit.id];
   if (own) {
     // Counted in moves: every move still needed to stand on it costs a good share of the score,
     // so a holder goes straight there rather than trickling forward or wheeling about.
     const move = Math.max(r, ctx.reach.get(unit.id) ?? r * 3);
-    const d = away(own);
+    const d = awayFrom(ctx, unit, at, pose, own);
     const onIt = d <= r ? 1 : 1 / (1 + (1.5 * (d - r)) / move);
     consider(list, 'hold our objective', onIt, { kind: 'linear', slope: 0.9, intercept: 0.1 });
     consider(list, 'closing on our objective', closing(ctx, unit, d, own, move), { kind: 'linear', slope: 0.7, intercept: 0.3 });
@@ -281,7 +276,7 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   let nearest: Vec2 | null = null;
   let nearestAway = Infinity;
   for (const o of ctx.objectives) {
-    const d = away(o);
+    const d = awayFrom(ctx, unit, at, pose, o);
     best = Math.max(best, 1 - normalise(d, r, ctx.diagonal / 3));
     if (d < nearestAway) [nearest, nearestAway] = [o, d];
   }
@@ -293,6 +288,12 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   const standing = standingOf(ctx, unit);
   const engaged = (standing.engaged ??= range !== null && fireProspect(ctx, { x: unit.x, y: unit.y, facing: unit.facing }, range) > 0.1);
   if (nearest && !engaged) consider(list, 'closing on the objectives', closing(ctx, unit, nearestAway, nearest, Math.max(r, ctx.reach.get(unit.id) ?? r * 3)), { kind: 'linear', slope: 0.4, intercept: 0.6 });
+}
+
+/** How far a unit in `pose` is from standing on objective `o`: a unit already within reach needs no turn to stand on it. */
+function awayFrom(ctx: ScoreContext, unit: Unit, at: Vec2 & { facing?: number }, pose: { x: number; y: number; facing: number }, o: Vec2): number {
+  const d = ctx.hints.objectiveDistance?.(ctx.state, unit, pose, o) ?? distance(at, o);
+  return d <= ctx.hints.objectiveRadius ? d : d + turnCost(at, o);
 }
 
 /**

@@ -77,6 +77,16 @@ export function meanAllowance(u: OnePageUnit, ctx: MoveContext): number {
 
 const meanCache = new WeakMap<number[], number>();
 
+/** A unit's mean move roll, ending in column or not, remembered on the unit object (it reads only the unit). */
+const meanMoves = new WeakMap<OnePageUnit, [number | undefined, number | undefined]>();
+
+function meanMove(u: OnePageUnit, endsInColumn: boolean): number {
+  let known = meanMoves.get(u);
+  if (!known) meanMoves.set(u, (known = [undefined, undefined]));
+  const i = endsInColumn ? 1 : 0;
+  return (known[i] ??= meanAllowance(u, moveContext(u, endsInColumn)));
+}
+
 function moveContext(u: OnePageUnit, endsInColumn = false): MoveContext {
   return { column: u.formation === 'column' || endsInColumn, limbered: u.formation === 'limbered', onRoad: false, current: 'none', followMe: u.rs.followMe };
 }
@@ -338,7 +348,7 @@ const forecastMemo = new ObjectMemo<Forecast>();
  */
 function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, formation?: Formation): Forecast {
   const mover = formation ? { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) } : u;
-  const allowance = meanAllowance(mover, moveContext(u, formation === 'column')) * fraction;
+  const allowance = meanMove(u, formation === 'column') * fraction;
   const from = { x: u.x, y: u.y };
   // Only troops within reach of the path can be in the way.
   const reach = allowance + inch(8);
