@@ -370,14 +370,13 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
   const considerations: ConsiderationScore[] = [];
   const unit = c.unit ? ctx.byId.get(c.unit) : undefined;
   const weight = groupWeight(c.group, ctx.plan, ctx.personality);
-  let forecast: Forecast = {};
   const choice = ctx.hints.choiceValue?.(ctx.state, c.action, ctx.plan.stance);
   if (choice !== undefined) consider(considerations, 'plan', choice, CURVES.rising);
   // Card-driven rules: an order that spends a card worth keeping must be worth the card.
   const cardCost = ctx.hints.cardCost?.(ctx.state, c.action);
   if (cardCost !== undefined) consider(considerations, 'keeps a useful card', cardCost, { kind: 'linear', slope: -0.6, intercept: 1 });
   if (unit) {
-    forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
+    const forecast: Forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
     const at = forecast.pose ?? { x: unit.x, y: unit.y, facing: unit.facing };
     positional(ctx, unit, at, considerations);
     if (forecast.pose && (c.group === 'move' || c.group === 'formation')) {
