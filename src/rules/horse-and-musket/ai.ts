@@ -44,8 +44,19 @@ function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, a
   return { inflicted, removes: theirs.breaks * weight(t), risk: risk * weight(u) };
 }
 
+/** Guns with targets, once per view of the battle and side: every card and limber order asks. */
+const gunsReady = new WeakMap<HmState, Map<string, HmUnit[]>>();
+
 /** Guns that could fire now, were an artillery card played: manned, in action, with a target in range and arc. */
 function gunsWithTargets(state: HmState, bf: Battlefield, side: string): HmUnit[] {
+  let bySide = gunsReady.get(state);
+  if (!bySide) gunsReady.set(state, (bySide = new Map()));
+  let guns = bySide.get(side);
+  if (!guns) bySide.set(side, (guns = findGunsWithTargets(state, bf, side)));
+  return guns;
+}
+
+function findGunsWithTargets(state: HmState, bf: Battlefield, side: string): HmUnit[] {
   return liveUnits(state).filter((u) => u.side === side && u.rs.troop === 'artillery' && activeCardMayOrder(state, bf, 'artillery', u) && !u.rs.gun!.limbered && artilleryTargets(state, bf, u, u.rs.gun!.kind === 'howitzer' ? 'shell' : 'ball').legal.length > 0);
 }
 

@@ -144,8 +144,11 @@ export function sees(state: HmState, bf: Battlefield, observer: HmUnit, target: 
   return canSee(bf, observer, target, { mode, weather: state.rules.weather, enemy, turn: state.rules.turnNumber }).visible;
 }
 
-/** The cards in hand that could give this unit an order now, cheapest first (its own unit card before a General's). */
-export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit): string[] {
+/**
+ * The cards in hand that could give this unit an order now, cheapest first (its own unit card before
+ * a General's). A listing of many units passes `barredMemo`, to ask once whether each General may play.
+ */
+export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit, barredMemo?: Map<HmUnit, string | null>): string[] {
   const rules = state.rules;
   const side = u.side;
   const active = rules.activeCard;
@@ -163,7 +166,13 @@ export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit): string[] {
     const c = rules.cards[id]!;
     if (c.kind !== 'general') continue;
     const g = unitById(state, c.unit!);
-    if (!g || generalBarred(state, bf, g)) continue;
+    if (!g) continue;
+    let barred = barredMemo?.get(g);
+    if (barred === undefined) {
+      barred = generalBarred(state, bf, g);
+      barredMemo?.set(g, barred);
+    }
+    if (barred) continue;
     if (generalMayOrder(state, bf, g, u) && !out.some((o) => rules.cards[o]!.unit === g.id)) out.push(id);
   }
   return out;
@@ -381,11 +390,13 @@ function artilleryOrders(state: HmState, bf: Battlefield, u: HmUnit): { order: O
 /** Every order action for the side now, one per unit and order (with the cheapest card). */
 export function orderActions(state: HmState, bf: Battlefield, side: string): LegalAction[] {
   const out: LegalAction[] = [];
+  // Whether each General may play his cards is the same for every unit asked about.
+  const barred = new Map<HmUnit, string | null>();
   for (const u of liveUnits(state)) {
     if (u.side !== side) continue;
     if (u.rs.troop === 'general' && u.rs.general?.attachedTo) continue;
     if (arrivalBarred(state, u.id)) continue;
-    const cards = cardsFor(state, bf, u);
+    const cards = cardsFor(state, bf, u, barred);
     if (!cards.length) continue;
     const card = cards[0]!;
     const kind = state.rules.cards[card]!.kind;
