@@ -1050,13 +1050,14 @@ export function viewerSide(s: Pick<AppState, 'view' | 'opponent' | 'demo'> = get
 }
 
 /**
- * The table edge the view opens from: the viewer's own army's (Horse & Musket's table-side roll can
- * give it the far one). A demonstration has no player, so it keeps the near edge.
+ * The table edge the view opens from: against the computer, the player's own army's (Horse &
+ * Musket's table-side roll can give it the far one). Hot seat shares one screen and a
+ * demonstration has no player, so both keep the near edge.
  */
 export function viewerEdge(s: Pick<AppState, 'view' | 'opponent' | 'demo'> = get()): 'near' | 'far' {
+  if (s.demo || s.opponent === 'human' || !s.view) return 'near';
   const side = viewerSide(s);
-  if (s.demo || !side || !s.view) return 'near';
-  return homeEdge(s.view.state.sides, side);
+  return side ? homeEdge(s.view.state.sides, side) : 'near';
 }
 
 let displayRequest = 0;

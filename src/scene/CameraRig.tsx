@@ -188,7 +188,7 @@ export function CameraRig({ bf }: { bf: BattlefieldData }) {
   }, []);
 
   // The table-side roll can give the player's army the far edge after the table is shown: the
-  // view turns round to behind it. Only a change of that edge moves it (not a hot-seat hand-over).
+  // view turns round to behind it. Only a change of that edge moves it.
   useEffect(() => {
     let shown = viewerEdge(useApp.getState());
     return useApp.subscribe((s, prev) => {
