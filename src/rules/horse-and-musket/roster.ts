@@ -26,6 +26,7 @@ import {
   type ArmyList,
   type ArmyListEntry,
   type ArmyListId,
+  type ArmyWorks,
   type EntryLimit,
   type GeneralKind,
   type UnitGroup,
@@ -41,6 +42,8 @@ const GENERAL_ITEMS: { id: string; kind: GeneralKind; cavalry?: boolean; name: s
   { id: 'general-mediocre', kind: 'mediocre', name: 'Mediocre General', detail: '0/0/4, commands up to 4 units' },
 ];
 const EXCEPTIONAL_ITEM = 'general-exceptional';
+/** What the builder says of field works (B §6.1, works.ts). */
+const WORKS_DETAIL = 'a 6" section, placed in your half of the table as you deploy; kept only if you defend, lost if you attack (B §6.1)';
 /** The roster item for extra decoy counters (C §9.5). */
 export const DECOY_ITEM = 'extra-decoy';
 
@@ -128,6 +131,10 @@ function describeList(list: ArmyList): ArmyListInfo {
     const { name, points } = list.exceptionalCinc;
     items.push({ id: EXCEPTIONAL_ITEM, name: `${name} (Exceptional C-in-C)`, group: 'Generals', detail: 'instead of a rolled Commander-in-Chief', sizes: [{ stands: null, points }], usual: null });
   }
+  for (const w of list.works) {
+    const limit = limitWords(w.limit, list);
+    items.push({ id: w.id, name: w.name, group: 'Field works', detail: WORKS_DETAIL, sizes: [{ stands: null, points: w.points }], usual: null, ...(limit ? { limit } : {}) });
+  }
   items.push({
     id: DECOY_ITEM,
     name: 'Extra decoy counter',
@@ -164,6 +171,7 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
   const problems: string[] = [];
   const entries: ArmyEntry[] = [];
   const generals: ArmyGeneral[] = [];
+  const works: ArmyWorks[] = [];
   let decoys = 0;
   for (const pick of roster.picks) {
     const item = info.items.find((i) => i.id === pick.item);
@@ -185,6 +193,10 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
       decoys += pick.count;
       continue;
     }
+    if (list.works.some((w) => w.id === pick.item)) {
+      works.push({ id: pick.item, count: pick.count });
+      continue;
+    }
     const general = generalOf(pick.item);
     if (general) {
       for (let k = 0; k < pick.count; k++) generals.push({ ...general });
@@ -195,7 +207,7 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
   }
   const isCinc = (g: ArmyGeneral) => g.kind === 'cinc' || g.kind === 'exceptional';
   generals.sort((x, y) => Number(isCinc(y)) - Number(isCinc(x)));
-  return { army: { list: roster.list, entries, generals, ...(decoys ? { decoys } : {}) }, problems };
+  return { army: { list: roster.list, entries, generals, ...(works.length ? { works } : {}), ...(decoys ? { decoys } : {}) }, problems };
 }
 
 /** The size of an item a pick names: its only size when it gives none, else the listed one. */
@@ -229,6 +241,7 @@ export function armyToRoster(army: Army): ArmyRoster {
     if (same) same.count++;
     else picks.push({ item: id, count: 1 });
   }
+  for (const w of army.works ?? []) picks.push({ item: w.id, count: w.count });
   if (army.decoys) picks.push({ item: DECOY_ITEM, count: army.decoys });
   return { list: army.list, picks };
 }

@@ -161,6 +161,8 @@ export interface HmSideState {
   outscouted?: boolean;
   /** Extra decoy counters bought with the army and still held (C §9.5; lost when outscouted); absent for none. */
   extraDecoys?: number;
+  /** Sections of field works bought and not yet placed, by the list's works id (works.ts); absent for none. */
+  works?: Record<string, number>;
 }
 
 export interface HmGame {
