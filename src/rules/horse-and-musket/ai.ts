@@ -7,6 +7,7 @@
 import type { Action, Unit } from '../../core/model';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
 import { PLACE_WORKS_ACTION } from './works';
+import { shellBuildingForecast } from './aiFire';
 import { inch } from '../../core/measure';
 import type { AiHints } from '../../core/ruleset';
 import { angleOf, direction, sub, wrapAngle } from '../../core/geometry';
@@ -182,6 +183,7 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
       return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
     }
     if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
+    if (action.type === 'order' && action.order === 'shell-building') return shellBuildingForecast(hs, bf, u, String(action.building));
     if (action.type === 'general-move') {
       const pose = walkedPose(hs, bf, u, movePose(u, action).pose);
       if (!pose) return {};

@@ -228,6 +228,8 @@ export interface HmGame {
   terrainRolls?: TerrainRoll[];
   /** Extra fords the defender rolled for in secret, hidden from the attacker until found (B §6.1 step 5, subtypes.ts). */
   secretFords?: SecretFord[];
+  /** Buildings burning now (B §2.7, burning.ts), by id, with the player turn they were set alight; absent when none is. */
+  burning?: Record<string, number>;
   /** With no defender: the places for extra fords not yet rolled for, each rolled when a unit first comes within 1" (B §6.1 step 5). */
   fordRollsDue?: string[];
 }
