@@ -22,6 +22,7 @@ import {
 import type { BattlefieldData } from '../app/engineApi';
 import type { Vec2 } from '../core/geometry';
 import { Terrain } from './Terrain';
+import { BuildingFires } from './BuildingFires';
 import { Units } from './Units';
 import { Counters } from './Counters';
 import { Overlays } from './Overlays';
@@ -206,6 +207,7 @@ function Table() {
       <RulerTool bf={bf} />
       <Lights bf={bf} />
       <Terrain battlefield={bf} onGroundClick={onGroundClick} onGroundMove={onGroundMove} />
+      <BuildingFires battlefield={bf} />
       <Units
         state={view.state}
         battlefield={bf}

@@ -34,7 +34,13 @@ export interface SceneFeature {
   density?: string;
   /** Set while the viewer does not know the feature's subtype: it is drawn with the generic look. */
   subtypeHidden?: string;
+  /** A building set alight: 'burning' or 'burnt'. */
+  fire?: string;
 }
+
+/** How a building set alight is tinted: darkened while it burns, nearly black once burnt out. */
+const SCORCHED_TINT: [number, number, number] = [0.55, 0.45, 0.4];
+const BURNT_TINT: [number, number, number] = [0.2, 0.18, 0.17];
 
 export interface Piece {
   model: string;
@@ -213,6 +219,8 @@ const LINE_MODELS: Record<string, { h: number; t: number }> = {
   hedge: { h: 0.74, t: 0.44 },
   fence: { h: 0.72, t: 0.14 },
   earthwork: { h: 0.6, t: 1 },
+  fieldwork: { h: 0.6, t: 1 },
+  chevaux: { h: 0.7, t: 0.84 },
 };
 
 /**
@@ -308,7 +316,10 @@ export function placePieces(bf: BattlefieldData, f: SceneFeature, scale = TERRAI
       const b = BUILDINGS[model]!;
       const piece = building(bf, model, e.centre.x, e.centre.y, e.angle, scale);
       const height = f.height ?? b.h * scale;
-      return [{ ...piece, sx: e.length / b.len, sz: e.width / b.dep, sy: height / b.h, size: height }];
+      const out: Piece = { ...piece, sx: e.length / b.len, sz: e.width / b.dep, sy: height / b.h, size: height };
+      // Set alight: scorched while it burns, a blackened shell once burnt out (the flames are BuildingFires').
+      if (f.fire) out.tint = f.fire === 'burnt' ? BURNT_TINT : SCORCHED_TINT;
+      return [out];
     }
     case 'church':
     case 'house':
@@ -330,10 +341,14 @@ export function placePieces(bf: BattlefieldData, f: SceneFeature, scale = TERRAI
       return line ? alongLine(bf, 'hedge', line, scale, scale * 2.0, f) : [];
     case 'fence':
       return line ? alongLine(bf, 'fence', line, scale, scale * 2.2, f) : [];
+    case 'fieldwork':
+      // Field works bought with an army: a continuous bank along the section.
+      return line ? alongLine(bf, 'fieldwork', line, scale, scale * 2.5, f) : [];
+    case 'chevaux':
+      return line ? alongLine(bf, 'chevaux', line, scale, scale * 1.6, f) : [];
     case 'earthwork':
     case 'redoubt':
-    case 'emplacement':
-    case 'fieldwork': {
+    case 'emplacement': {
       // Works are 3 men wide; along a line each faces the line's left, a single one its facing.
       if (f.line) {
         return alongLine(bf, 'earthwork', f.line, scale, scale * 2.8).map((p) => ({ ...p, yaw: p.yaw + Math.PI / 2, sx: scale, sz: p.sx / 3 }));

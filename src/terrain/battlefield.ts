@@ -788,7 +788,7 @@ export function applyFires(features: readonly TerrainFeature[], fires: Readonly<
 function checkedWorks(features: readonly TerrainFeature[], works: readonly WorksFeature[]): WorksFeature[] {
   const ids = new Set(features.map((f) => f.id));
   for (const w of works) {
-    if (w.kind !== 'earthwork' && w.kind !== 'chevaux') throw new RangeError(`works: "${w.id}" is not an earthwork or chevaux de frise`);
+    if (w.kind !== 'fieldwork' && w.kind !== 'chevaux') throw new RangeError(`works: "${w.id}" is not an earthwork or chevaux de frise`);
     if (ids.has(w.id)) throw new RangeError(`works: the id "${w.id}" is taken`);
     if (!(w.line?.length >= 2)) throw new RangeError(`works: "${w.id}" needs a line of two points or more`);
     ids.add(w.id);

@@ -93,7 +93,7 @@ export const CATALOGUE: { readonly [K in FeatureKind]: TerrainFacts } = {
     passage: { foot: 'slow', horse: 'slow', wheels: 'slow' },
     note: 'The built-up area between and around its buildings: yards, lanes, gardens. The buildings are separate features. See SETTLEMENT_FACTS by class.',
   },
-  earthwork: {
+  fieldwork: {
     label: 'Earthwork',
     geometry: 'line',
     standing: [8, 14],

@@ -25,7 +25,7 @@ export const FEATURE_KINDS = [
   'fence',
   'building',
   'settlement',
-  'earthwork',
+  'fieldwork',
   'chevaux',
 ] as const;
 
@@ -206,7 +206,7 @@ export type BuildingFire = 'burning' | 'burnt';
  * The line runs along the work; `facing` is the way its front looks, towards the enemy.
  */
 export interface WorksFeature extends FeatureBase, LinearGeometry {
-  kind: 'earthwork' | 'chevaux';
+  kind: 'fieldwork' | 'chevaux';
   /** Height above the ground, mm. */
   height: number;
   /** The side that built it. */
@@ -257,7 +257,7 @@ export function isBoundary(f: TerrainFeature): f is BoundaryFeature {
 }
 
 export function isWorks(f: TerrainFeature): f is WorksFeature {
-  return f.kind === 'earthwork' || f.kind === 'chevaux';
+  return f.kind === 'fieldwork' || f.kind === 'chevaux';
 }
 
 export function isBuilding(f: TerrainFeature): f is BuildingFeature {

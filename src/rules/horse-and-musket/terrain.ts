@@ -371,7 +371,7 @@ export const HM_TERRAIN: { readonly [K in HmTerrain]: HmTerrainEntry } = {
     coverBehind: true,
     linear: true,
   }),
-  fieldFortification: row('Field fortification', 'earthwork feature (works bought with the army)', {
+  fieldFortification: row('Field fortification', 'fieldwork feature (works bought with the army)', {
     rough: true,
     slows: true,
     impassableTo: ['artillery'],
@@ -526,7 +526,7 @@ export function terrainOfFeature(f: Exclude<TerrainFeature, HillFeature>, opts: 
     case 'wall':
     case 'fence':
       return f.kind;
-    case 'earthwork':
+    case 'fieldwork':
       return 'fieldFortification';
     case 'chevaux':
       return 'chevauxDeFrise';

@@ -308,7 +308,7 @@ function prepare(bf: Battlefield): Prepared {
       p.towns.push(cf);
     } else if (f.kind === 'marsh' || f.kind === 'rough') {
       p.interiors.push({ cf, limit: inch(6), word: f.kind === 'marsh' ? 'marsh' : 'rough ground' });
-    } else if (f.kind === 'hedge' || f.kind === 'wall' || f.kind === 'fence' || f.kind === 'earthwork' || f.kind === 'chevaux') {
+    } else if (f.kind === 'hedge' || f.kind === 'wall' || f.kind === 'fence' || f.kind === 'fieldwork' || f.kind === 'chevaux') {
       p.boundaries.push(cf);
     } else if (f.kind === 'building' && !f.fire) {
       // A building set alight is abandoned and can no longer be occupied (B §2.7).
@@ -761,7 +761,7 @@ function placeWords(f: TerrainFeature): string {
     case 'wall':
     case 'fence':
       return `at a ${f.kind}`;
-    case 'earthwork':
+    case 'fieldwork':
       return 'at a field fortification';
     case 'chevaux':
       return 'at chevaux de frise';

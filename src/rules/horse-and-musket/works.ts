@@ -37,7 +37,7 @@ const AUTO_GAP = inch(1);
 
 /** What each list's works are on the table: the feature kind, its width and height (mm), and words. */
 export const WORKS_KINDS: Readonly<Record<string, { feature: WorksFeature['kind']; width: number; height: number; noun: string }>> = {
-  fortification: { feature: 'earthwork', width: 25, height: 11, noun: 'field fortification' },
+  fortification: { feature: 'fieldwork', width: 25, height: 11, noun: 'field fortification' },
   'chevaux-de-frise': { feature: 'chevaux', width: 10, height: 10, noun: 'chevaux de frise' },
 };
 
@@ -148,7 +148,7 @@ export function worksProblem(state: HmState, bf: Battlefield, side: SideId, kind
     if (rectsOverlap(rect, unitFootprint(u))) return `the ${noun} would cut through ${u.name}`;
   }
   for (const o of state.battlefield.works ?? []) {
-    const other = worksRect(o.kind === 'earthwork' ? 'fortification' : 'chevaux-de-frise', mid(o), o.facing);
+    const other = worksRect(o.kind === 'fieldwork' ? 'fortification' : 'chevaux-de-frise', mid(o), o.facing);
     if (rectsOverlap(rect, other)) return `the ${noun} would run into ${o.name}`;
   }
   return null;

@@ -63,7 +63,7 @@ describe('works on the table', () => {
   it('a section is a 6" line across its front, named for its side', () => {
     const st = position('fortification', []);
     const w = st.battlefield.works![0]! as WorksFeature;
-    expect(w).toMatchObject({ id: 'works-b-earthwork-1', kind: 'earthwork', name: 'Austrians field fortification 1', width: 25, side: 'b' });
+    expect(w).toMatchObject({ id: 'works-b-fieldwork-1', kind: 'fieldwork', name: 'Austrians field fortification 1', width: 25, side: 'b' });
     expect(Math.hypot(w.line[1]!.x - w.line[0]!.x, w.line[1]!.y - w.line[0]!.y)).toBeCloseTo(I(6), 6);
     expect(w.line.every((p) => Math.abs(p.y - I(24)) < 1e-9)).toBe(true);
   });
@@ -149,7 +149,7 @@ describe('a defender places his works (B §6.1)', () => {
     go({ type: 'deploy-rest', side: 'b' });
     expect(st.rules.sides.b!.works).toBeUndefined();
     const works = st.battlefield.works!;
-    expect(works.map((w) => w.id)).toEqual(['works-b-earthwork-1']);
+    expect(works.map((w) => w.id)).toEqual(['works-b-fieldwork-1']);
     // In side b's half (the far half), across the front of a unit.
     for (const w of works) expect(w.line.every((p) => p.y >= st.battlefield.depth / 2)).toBe(true);
     // Side a's plan view does not show b's works until both plans are done.
@@ -163,7 +163,7 @@ describe('a defender places his works (B §6.1)', () => {
     const again = back.view().state as unknown as HmState;
     expect(again.battlefield.works).toEqual(st.battlefield.works);
     expect(stateHash(again as unknown as GameState)).toBe(stateHash(st as unknown as GameState));
-    expect(battlefieldFromSpec(again.battlefield).features.filter((f) => f.kind === 'earthwork').length).toBe(1);
+    expect(battlefieldFromSpec(again.battlefield).features.filter((f) => f.kind === 'fieldwork').length).toBe(1);
   });
 
   it('an attacker loses the works he bought', () => {
