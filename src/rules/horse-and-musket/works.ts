@@ -86,6 +86,11 @@ export function worksZone(state: HmState, side: SideId): Vec2[] {
   return rectZone(`${side}-works`, side, 'your half of the table', 0, near ? 0 : depth / 2, width, near ? depth / 2 : depth).polygon;
 }
 
+/** Straight at the enemy's edge of the table: up it for the near side, down it for the far side. */
+export function towardEnemy(state: HmState, side: SideId): number {
+  return state.sides[0]!.id === side ? Math.PI / 2 : -Math.PI / 2;
+}
+
 /** The rectangle a section covers, its front facing `facing`. */
 export function worksRect(kind: string, at: Vec2, facing: number): OrientedRect {
   return { cx: at.x, cy: at.y, facing, width: WORKS_SECTION, depth: WORKS_KINDS[kind]!.width };
@@ -185,7 +190,7 @@ export function worksActions(state: HmState, side: SideId): LegalAction[] {
   return Object.entries(state.rules.sides[side]!.works!).map(([kind, n]) => {
     const params: ActionParam[] = [
       { name: 'at', kind: 'point', label: 'Where the middle of the section goes', origin, maxReach: reach, regions: [zone] },
-      { name: 'facing', kind: 'angle', label: 'Which way its front faces', min: -Math.PI, max: Math.PI },
+      { name: 'turn', kind: 'angle', label: 'Turn its front from square to the enemy (left +, right −)', min: -Math.PI / 2, max: Math.PI / 2 },
     ];
     return { action: { type: PLACE_WORKS_ACTION, side, works: kind }, label: `Place a 6" ${WORKS_KINDS[kind]?.noun ?? kind} (${n} left)`, group: 'works', params };
   });
@@ -203,11 +208,12 @@ export function applyPlaceWorks(state: HmState, bf: Battlefield, action: Action,
   if (!state.rules.sides[side]!.works![kind]) throw new RuleError(`${sideName(state, side)} have no "${kind}" works to place`);
   const at = action.at as Vec2 | undefined;
   if (!at || !Number.isFinite(at.x) || !Number.isFinite(at.y)) throw new RuleError('say where the middle of the section goes');
-  const facing = Number(action.facing);
-  if (!Number.isFinite(facing)) throw new RuleError('say which way the section faces');
-  const problem = worksProblem(state, bf, side, kind, { x: at.x, y: at.y }, wrapAngle(facing));
+  const turn = Number(action.turn ?? 0);
+  if (!Number.isFinite(turn) || Math.abs(turn) > Math.PI / 2 + 1e-9) throw new RuleError('a section may be turned at most 90° either way from square to the enemy');
+  const facing = wrapAngle(towardEnemy(state, side) + turn);
+  const problem = worksProblem(state, bf, side, kind, { x: at.x, y: at.y }, facing);
   if (problem) throw new RuleError(problem);
-  const w = layWorks(state, side, kind, { x: at.x, y: at.y }, wrapAngle(facing));
+  const w = layWorks(state, side, kind, { x: at.x, y: at.y }, facing);
   ctx.emit({ type: 'deploy', side, text: `${sideName(state, side)} build a 6" ${WORKS_KINDS[kind]!.noun} (${w.name}); ${worksLeft(state, side)} section${worksLeft(state, side) === 1 ? '' : 's'} left`, data: { works: w.id } });
 }
 

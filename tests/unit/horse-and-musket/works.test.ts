@@ -181,7 +181,7 @@ describe('a defender places his works (B §6.1)', () => {
     s.act({ type: 'choose-posture', side: 'b', choice: 'defend' } as never);
     s.act({ type: 'deploy-rest', side: 'b' } as never);
     s.act({ type: 'deploy-done', side: 'b' } as never);
-    const place = (x: number, y: number) => s.act({ type: 'place-works', side: 'b', works: 'fortification', at: { x: I(x), y: I(y) }, facing: -Math.PI / 2 } as never);
+    const place = (x: number, y: number) => s.act({ type: 'place-works', side: 'b', works: 'fortification', at: { x: I(x), y: I(y) }, turn: 0 } as never);
     const off = place(36, 20);
     expect(off.ok).toBe(false);
     expect(!off.ok && 'error' in off && off.error).toMatch(/must lie wholly in your half of the table/);
@@ -195,5 +195,8 @@ describe('a defender places his works (B §6.1)', () => {
     expect(after.rules.sides.b!.works).toBeUndefined();
     const w = after.battlefield.works![0]!;
     expect((w.line[0]!.x + w.line[1]!.x) / 2).toBeCloseTo(I(6), 6);
+    // Square to the enemy: side b's front faces down the table, the line runs across it.
+    expect(w.facing).toBeCloseTo(-Math.PI / 2, 9);
+    expect(Math.abs(w.line[0]!.y - w.line[1]!.y)).toBeLessThan(1e-9);
   });
 });
