@@ -419,7 +419,7 @@ export function fieldwork(lod: Lod): Mesh {
   m.add(taper(0, 0.6, [-0.5, 0.5, -0.3, 0.42], [-0.5, 0.5, -0.08, 0.16]), 'earth');
   m.add(quad([0.5, 0.601, -0.08], [-0.5, 0.601, -0.08], [-0.5, 0.601, 0.16], [0.5, 0.601, 0.16], false), 'grass');
   // The ditch the earth came from: a dark scar in front of the bank.
-  m.add(box(-0.5, 0.5, 0, 0.02, -0.5, -0.3), 'rock');
+  m.add(box(-0.5, 0.5, 0, 0.02, -0.5, -0.3), 'timber');
   m.add(taper(0, 0.22, [-0.5, 0.5, 0.3, 0.5], [-0.5, 0.5, 0.38, 0.5]), 'earth');
   if (lod === 0) {
     // Revetting stakes along the crest.

@@ -47,13 +47,15 @@ function Camera({ bf }: { bf: BattlefieldData }) {
   const invalidate = useThree((s) => s.invalidate);
   const regress = useThree((s) => s.performance.regress);
   const controls = useRef<MapControlsImpl>(null);
-  // Framed once per battlefield (and when the canvas changes shape), not on every render.
+  // Framed once per table (and when the canvas changes shape), not on every render, nor when the
+  // game lays something over the same table (works built, a building set alight, terrain revealed).
+  const table = `${bf.width}x${bf.depth}:${String(bf.spec.seed)}:${bf.spec.elevation ?? ''}`;
   const start = useMemo(() => {
     const cam = camera as PerspectiveCamera;
     cam.aspect = aspect;
     cam.updateProjectionMatrix();
     return cameraStart(bf, cam);
-  }, [bf, camera, aspect]);
+  }, [table, camera, aspect]);
 
   useEffect(() => {
     camera.position.copy(start.position);
@@ -64,7 +66,7 @@ function Camera({ bf }: { bf: BattlefieldData }) {
     controls.current?.target.copy(start.target);
     controls.current?.update();
     invalidate();
-  }, [camera, start, bf, invalidate]);
+  }, [camera, start, invalidate]);
 
   return (
     <MapControls
