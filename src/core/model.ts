@@ -156,6 +156,12 @@ export interface RosterPick {
   count: number;
   /** Stands a unit, for items offered in several sizes; absent for one size or a rolled size. */
   stands?: number;
+  /** A status (quality) bought instead of the list's, one of the item's `statuses`; absent for the list's own. */
+  status?: string;
+  /** How the units come on, one of the list's `arrivals` (a flanking force, reinforcements); absent: on the table from the start. */
+  arrival?: string;
+  /** With an arrival: the turn or Joker it is planned for, as the list's arrival says. */
+  arrivalTurn?: number;
 }
 
 /** An army as a player chose it: a list and what was bought from it. */

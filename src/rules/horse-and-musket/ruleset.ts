@@ -17,7 +17,7 @@ import { HM_ARMY_BUILDING } from './roster';
 import { activeCardMayOrder, applyGeneralMove, applyOrder, generalHindered, orderActions, point } from './orders';
 import { choiceOptions, chooseResolve, colourGap, destroyUnit, loseStands, reactToAttack, relocateEvaders, touching } from './attack';
 import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePenalty, createHorseAndMusketGame, deployAutomatically, preBattleActions } from './setup';
-import { afterJoker, applyArrival, arrivalActions } from './arrivals';
+import { afterJoker, applyArrival, arrivalActions, enteredThisTurn } from './arrivals';
 import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { FIGURE_HEIGHT } from './visibility';
@@ -81,7 +81,8 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
       if (w.hitEnemy && !u.removed) notes.push(...destroyUnit(state, u, 'ran into the enemy'));
     } else if (u.rs.retrograde === 'withdrawing' || u.rs.retrograde === 'retreating') {
       notes.push(...withdrawOn(state, bf, u));
-    } else if (u.rs.columnCompulsory && u.formation === 'column') {
+    } else if (u.rs.columnCompulsory && u.formation === 'column' && !enteredThisTurn(state, u.id)) {
+      // A column that came on this turn made its move coming on (B §7); it marches from its next turn.
       if (haltCause(u, liveUnits(state), zc)) {
         u.rs.columnCompulsory = false;
       } else {

@@ -218,6 +218,11 @@ export interface HmGame {
   offTable?: { unit: string; force: string }[];
   /** Units that came on from off the table and the turn they did: no other order that turn (B §7). */
   entered?: { unit: string; force: string; turnNumber: number }[];
+  /**
+   * The side whose baseline is the near long edge (y = 0), from the initiative winner's roll for
+   * his side of the table (B §6.1 step 3, setup.ts rollTableSide); absent before it: the first side.
+   */
+  nearSide?: SideId;
   /** The initiative winner has chosen to attack or defend (B §6.1 step 3). */
   postureChosen?: boolean;
   /** The last offer to end the battle by agreement (B §8.2, ending.ts); absent until one is made. */
@@ -239,6 +244,8 @@ export interface OffTableForce {
   id: string;
   side: SideId;
   kind: 'nearFlank' | 'farFlank' | 'reinforcements';
+  /** The long edge that is the owner's baseline; absent: the near edge (y = 0) for side a, the far one for b. */
+  ownEdge?: 'near' | 'far';
   /** The owner's left or right flank (reinforcements come on along the owner's own baseline instead). */
   flank: 'left' | 'right';
   /** The Joker after which the arrival die is thrown (B §7: a near flank the 2nd at the earliest, a far flank the 3rd). */

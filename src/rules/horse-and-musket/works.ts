@@ -27,6 +27,7 @@ import { isWater, type WorksFeature } from '../../terrain/features';
 import { terrainAt, impassableFor } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { ARMY_LISTS, type Army } from './armies';
+import { nearSideId } from './world';
 
 /** The action that places one section of works during the deployment. */
 export const PLACE_WORKS_ACTION = 'place-works';
@@ -82,13 +83,13 @@ export function attackersLoseWorks(state: HmState): string[] {
 /** The side's half of the table, where its works may go ([ENGINE DEFAULT]). */
 export function worksZone(state: HmState, side: SideId): Vec2[] {
   const { width, depth } = state.battlefield;
-  const near = state.sides[0]!.id === side;
+  const near = nearSideId(state) === side;
   return rectZone(`${side}-works`, side, 'your half of the table', 0, near ? 0 : depth / 2, width, near ? depth / 2 : depth).polygon;
 }
 
 /** Straight at the enemy's edge of the table: up it for the near side, down it for the far side. */
 export function towardEnemy(state: HmState, side: SideId): number {
-  return state.sides[0]!.id === side ? Math.PI / 2 : -Math.PI / 2;
+  return nearSideId(state) === side ? Math.PI / 2 : -Math.PI / 2;
 }
 
 /** The rectangle a section covers, its front facing `facing`. */
