@@ -82,7 +82,9 @@ describe('field works on the page', () => {
     // In front of the first Austrian unit the program set up, 4" towards the enemy.
     const v1 = await view(page);
     const front = v1.state.units.find((u) => u.side === 'b' && !u.carriedBy && u.kind !== 'commander')!;
-    const at = { x: front.x, y: front.y - 4 * 25.4 };
+    // Which half each side has is rolled (B §6.1): the enemy lies up the table from the near half.
+    const ahead = (v1.state.rules as { nearSide?: string }).nearSide === 'b' ? 1 : -1;
+    const at = { x: front.x, y: front.y + ahead * 4 * 25.4 };
     await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 420), [at.x, at.y]);
     await idle(page);
     const canvas = page.getByTestId('canvas-wrap').locator('canvas');

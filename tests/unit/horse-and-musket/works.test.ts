@@ -150,8 +150,10 @@ describe('a defender places his works (B §6.1)', () => {
     expect(st.rules.sides.b!.works).toBeUndefined();
     const works = st.battlefield.works!;
     expect(works.map((w) => w.id)).toEqual(['works-b-fieldwork-1']);
-    // In side b's half (the far half), across the front of a unit.
-    for (const w of works) expect(w.line.every((p) => p.y >= st.battlefield.depth / 2)).toBe(true);
+    // In side b's half (which half is rolled, B §6.1: here the near one), across the front of a unit.
+    const bNear = (st.rules as { nearSide?: string }).nearSide === 'b';
+    expect(bNear).toBe(true);
+    for (const w of works) expect(w.line.every((p) => p.y <= st.battlefield.depth / 2)).toBe(true);
     // Side a's plan view does not show b's works until both plans are done.
     expect((s.view('a').state as unknown as HmState).battlefield.works).toBeUndefined();
     go({ type: 'deploy-done', side: 'b' });
@@ -182,21 +184,23 @@ describe('a defender places his works (B §6.1)', () => {
     s.act({ type: 'deploy-rest', side: 'b' } as never);
     s.act({ type: 'deploy-done', side: 'b' } as never);
     const place = (x: number, y: number) => s.act({ type: 'place-works', side: 'b', works: 'fortification', at: { x: I(x), y: I(y) }, turn: 0 } as never);
-    const off = place(36, 20);
+    // Seed works1 rolls the near half for side b (B §6.1).
+    expect((s.view().state as unknown as HmState).rules.nearSide).toBe('b');
+    const off = place(36, 28);
     expect(off.ok).toBe(false);
     expect(!off.ok && 'error' in off && off.error).toMatch(/must lie wholly in your half of the table/);
     const st = s.view().state as unknown as HmState;
     const u = st.units.find((x) => x.side === 'b' && !x.carriedBy && x.rs.troop === 'infantry')!;
     const across = place(u.x / 25.4, u.y / 25.4);
     expect(!across.ok && 'error' in across && across.error).toMatch(/would cut through/);
-    const ok = place(6, 40);
+    const ok = place(6, 8);
     expect(ok.ok).toBe(true);
     const after = s.view().state as unknown as HmState;
     expect(after.rules.sides.b!.works).toBeUndefined();
     const w = after.battlefield.works![0]!;
     expect((w.line[0]!.x + w.line[1]!.x) / 2).toBeCloseTo(I(6), 6);
-    // Square to the enemy: side b's front faces down the table, the line runs across it.
-    expect(w.facing).toBeCloseTo(-Math.PI / 2, 9);
+    // Square to the enemy: side b's front faces up the table, the line runs across it.
+    expect(w.facing).toBeCloseTo(Math.PI / 2, 9);
     expect(Math.abs(w.line[0]!.y - w.line[1]!.y)).toBeLessThan(1e-9);
   });
 });
