@@ -223,6 +223,9 @@ const LINE_MODELS: Record<string, { h: number; t: number }> = {
   chevaux: { h: 0.7, t: 0.84 },
 };
 
+/** Line models broad enough that the ground across them matters (field works). */
+const BROAD_LINES: ReadonlySet<string> = new Set(['fieldwork', 'chevaux']);
+
 /**
  * Pieces along a line, each stretched to its length. A boundary that says how tall and thick it
  * is gets a model of that size (sight is worked out from those numbers), else figure scale.
@@ -244,7 +247,23 @@ function alongLine(bf: BattlefieldData, model: string, line: Vec2[], scale: numb
       const t = (k + 0.5) / n;
       const x = a.x + (b.x - a.x) * t;
       const y = a.y + (b.y - a.y) * t;
-      const z = Math.min(groundHeight(bf, x - (Math.cos(yaw) * seg) / 2, y - (Math.sin(yaw) * seg) / 2), groundHeight(bf, x + (Math.cos(yaw) * seg) / 2, y + (Math.sin(yaw) * seg) / 2));
+      const ux = (Math.cos(yaw) * seg) / 2;
+      const uy = (Math.sin(yaw) * seg) / 2;
+      let z = Math.min(groundHeight(bf, x - ux, y - uy), groundHeight(bf, x + ux, y + uy));
+      // Broad works rest on the lowest corner of their footprint, so a bank across a slope is not
+      // buried on its uphill side.
+      if (BROAD_LINES.has(model)) {
+        const half = (sz * dims.t) / 2;
+        const [vx, vy] = [-Math.sin(yaw) * half, Math.cos(yaw) * half];
+        for (const [a, b] of [
+          [ux + vx, uy + vy],
+          [ux - vx, uy - vy],
+          [-ux + vx, -uy + vy],
+          [-ux - vx, -uy - vy],
+        ] as const) {
+          z = Math.min(z, groundHeight(bf, x + a, y + b));
+        }
+      }
       // A hair longer than the gap, so neighbouring pieces meet at bends.
       const piece: Piece = { model, x, y, z: z - 0.3, yaw, sx: seg + scale * 0.08, sy, sz, size: dims.h * sy };
       // Hedges painted as they are would match the grass; darker, and not all one shade, they read
@@ -343,9 +362,9 @@ export function placePieces(bf: BattlefieldData, f: SceneFeature, scale = TERRAI
       return line ? alongLine(bf, 'fence', line, scale, scale * 2.2, f) : [];
     case 'fieldwork':
       // Field works bought with an army: a continuous bank along the section.
-      return line ? alongLine(bf, 'fieldwork', line, scale, scale * 2.5, f) : [];
+      return line ? alongLine(bf, 'fieldwork', line, scale, scale * 1.2, f) : [];
     case 'chevaux':
-      return line ? alongLine(bf, 'chevaux', line, scale, scale * 1.6, f) : [];
+      return line ? alongLine(bf, 'chevaux', line, scale, scale * 1.2, f) : [];
     case 'earthwork':
     case 'redoubt':
     case 'emplacement': {
