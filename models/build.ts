@@ -75,6 +75,8 @@ export const CATALOGUE: ModelDef[] = [
   { name: 'wall', group: 'line', lods: TWO, make: scenery.wall },
   { name: 'hedge', group: 'line', lods: TWO, make: scenery.hedge },
   { name: 'fence', group: 'line', lods: TWO, make: scenery.fence },
+  { name: 'fieldwork', group: 'line', lods: TWO, make: scenery.fieldwork },
+  { name: 'chevaux', group: 'line', lods: TWO, make: scenery.chevaux },
 ];
 
 export interface ManifestEntry {

@@ -410,6 +410,45 @@ export function earthwork(lod: Lod): Mesh {
   return m;
 }
 
+/**
+ * A field fortification along a line (x): a bank of earth thrown up from the ditch in front of it
+ * (-z), turfed on top, with a low fire step behind (+z). Stretched along x to the section's length.
+ */
+export function fieldwork(lod: Lod): Mesh {
+  const m = new Mesh();
+  m.add(taper(0, 0.6, [-0.5, 0.5, -0.3, 0.42], [-0.5, 0.5, -0.08, 0.16]), 'earth');
+  m.add(quad([0.5, 0.601, -0.08], [-0.5, 0.601, -0.08], [-0.5, 0.601, 0.16], [0.5, 0.601, 0.16], false), 'grass');
+  // The ditch the earth came from: a dark scar in front of the bank.
+  m.add(box(-0.5, 0.5, 0, 0.02, -0.5, -0.3), 'timber');
+  m.add(taper(0, 0.22, [-0.5, 0.5, 0.3, 0.5], [-0.5, 0.5, 0.38, 0.5]), 'earth');
+  if (lod === 0) {
+    // Revetting stakes along the crest.
+    for (const x of [-0.4, -0.2, 0, 0.2, 0.4]) m.add(box(x - 0.02, x + 0.02, 0.5, 0.68, -0.1, -0.06), 'timber');
+  }
+  return m;
+}
+
+/**
+ * Chevaux de frise along a line (x): a squared beam held off the ground by pairs of crossed spikes,
+ * each pair an X through the beam, the points iron-shod.
+ */
+export function chevaux(lod: Lod): Mesh {
+  const m = new Mesh();
+  const y = 0.34;
+  m.add(bar([-0.5, y, 0], [0.5, y, 0], 0.09, 0.09), 'timber');
+  const pairs = lod === 0 ? [-0.42, -0.21, 0, 0.21, 0.42] : [-0.33, 0, 0.33];
+  const reach = 0.42;
+  for (const x of pairs) {
+    for (const s of [-1, 1]) {
+      const a: [number, number, number] = [x, y - reach * 0.8, -s * reach];
+      const b: [number, number, number] = [x, y + reach * 0.8, s * reach];
+      m.add(bar(a, b, 0.04, 0.04, [1, 0, 0]), 'timber');
+      if (lod === 0) m.add(bar([x, y + reach * 0.68, s * reach * 0.85], b, 0.05, 0.05, [1, 0, 0]), 'steel');
+    }
+  }
+  return m;
+}
+
 // --- Bases and markers ----------------------------------------------------------------------
 
 /**

@@ -16,7 +16,7 @@ import { unitFootprint, type GameState, type Unit } from '../core/model';
 import { distance } from '../core/geometry';
 import { toTable, toWorld } from './coords';
 import { groundHeight } from './terrainGeometry';
-import { cameraCloseUp, cameraStart, cameraTopDown, type CameraPose } from './cameraView';
+import { cameraCloseUp, cameraStart, cameraTopDown, tableKey, type CameraPose } from './cameraView';
 
 export type CameraShot =
   | { kind: 'reset' }
@@ -187,22 +187,18 @@ export function CameraRig({ bf }: { bf: BattlefieldData }) {
     });
   }, []);
 
-  // The table-side roll can give the player's army the far edge after the table is shown: the
-  // view turns round to behind it. Only a change of that edge moves it.
+  // The view turns round to behind the viewer's own edge when that changes on the same table: the
+  // table-side roll gives the player's army the far edge, or the opponent becomes the computer.
   useEffect(() => {
-    let shown = viewerEdge(useApp.getState());
-    return useApp.subscribe((s, prev) => {
-      if (s.battlefield !== prev.battlefield) {
-        shown = viewerEdge(s);
-        return;
-      }
-      const sides = s.view?.state.sides;
-      if (!sides || sides === prev.view?.state.sides) return;
-      const edgesBefore = prev.view?.state.sides.map((x) => x.edge).join();
-      if (sides.map((x) => x.edge).join() === edgesBefore) return;
-      const now = viewerEdge(s);
-      if (now !== shown) aimCamera({ kind: 'reset' });
-      shown = now;
+    let table = '';
+    let shown: 'near' | 'far' = 'near';
+    return useApp.subscribe((s) => {
+      if (!s.battlefield) return;
+      const edge = viewerEdge(s);
+      const key = tableKey(s.battlefield);
+      if (key !== table) table = key;
+      else if (edge !== shown) aimCamera({ kind: 'reset' });
+      shown = edge;
     });
   }, []);
 

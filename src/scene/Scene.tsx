@@ -23,6 +23,7 @@ import {
 import type { BattlefieldData } from '../app/engineApi';
 import type { Vec2 } from '../core/geometry';
 import { Terrain } from './Terrain';
+import { BuildingFires } from './BuildingFires';
 import { Units } from './Units';
 import { Counters } from './Counters';
 import { MovePaths } from './MovePaths';
@@ -34,7 +35,7 @@ import { DiceLayer } from './dice/DiceLayer';
 import { DeployDrag } from './DeployDrag';
 import { deployLegalFor, startDeployDrag } from '../ui/DeployState';
 import { toTable, toWorld } from './coords';
-import { cameraStart } from './cameraView';
+import { cameraStart, tableKey } from './cameraView';
 import { CameraRig } from './CameraRig';
 import { RulerTool } from './RulerTool';
 import { DemoFrameMeter } from './DemoFrameMeter';
@@ -48,7 +49,9 @@ function Camera({ bf }: { bf: BattlefieldData }) {
   const invalidate = useThree((s) => s.invalidate);
   const regress = useThree((s) => s.performance.regress);
   const controls = useRef<MapControlsImpl>(null);
-  // Framed once per battlefield (and when the canvas changes shape), not on every render.
+  // Framed once per table (and when the canvas changes shape), not on every render, nor when the
+  // game lays something over the same table (works built, a building set alight, terrain revealed).
+  const table = tableKey(bf);
   const start = useMemo(() => {
     const cam = camera as PerspectiveCamera;
     cam.aspect = aspect;
@@ -56,7 +59,7 @@ function Camera({ bf }: { bf: BattlefieldData }) {
     // From the viewer's own edge as it stands when the table is laid (CameraRig turns the view
     // round if the table-side roll changes it later).
     return cameraStart(bf, cam, viewerEdge(useApp.getState()));
-  }, [bf, camera, aspect]);
+  }, [table, camera, aspect]);
 
   useEffect(() => {
     camera.position.copy(start.position);
@@ -67,7 +70,7 @@ function Camera({ bf }: { bf: BattlefieldData }) {
     controls.current?.target.copy(start.target);
     controls.current?.update();
     invalidate();
-  }, [camera, start, bf, invalidate]);
+  }, [camera, start, invalidate]);
 
   return (
     <MapControls
@@ -211,6 +214,7 @@ function Table() {
       <RulerTool bf={bf} />
       <Lights bf={bf} />
       <Terrain battlefield={bf} onGroundClick={onGroundClick} onGroundMove={onGroundMove} />
+      <BuildingFires battlefield={bf} />
       <Units
         state={view.state}
         battlefield={bf}

@@ -7,6 +7,14 @@ import { PerspectiveCamera, Vector3 } from 'three';
 import type { BattlefieldData } from '../app/engineApi';
 import { toWorld } from './coords';
 
+/**
+ * Names a table, not the battlefield object: the game lays things over the same table (works
+ * built, a building set alight, terrain revealed) without the view being framed again.
+ */
+export function tableKey(bf: BattlefieldData): string {
+  return `${bf.width}x${bf.depth}:${String(bf.spec.seed)}:${bf.spec.elevation ?? ''}`;
+}
+
 /** Elevation of the starting view above the table plane, radians. */
 export const START_ELEVATION = 1.08;
 

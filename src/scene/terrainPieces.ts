@@ -34,7 +34,13 @@ export interface SceneFeature {
   density?: string;
   /** Set while the viewer does not know the feature's subtype: it is drawn with the generic look. */
   subtypeHidden?: string;
+  /** A building set alight: 'burning' or 'burnt'. */
+  fire?: string;
 }
+
+/** How a building set alight is tinted: darkened while it burns, nearly black once burnt out. */
+const SCORCHED_TINT: [number, number, number] = [0.55, 0.45, 0.4];
+const BURNT_TINT: [number, number, number] = [0.2, 0.18, 0.17];
 
 export interface Piece {
   model: string;
@@ -213,7 +219,12 @@ const LINE_MODELS: Record<string, { h: number; t: number }> = {
   hedge: { h: 0.74, t: 0.44 },
   fence: { h: 0.72, t: 0.14 },
   earthwork: { h: 0.6, t: 1 },
+  fieldwork: { h: 0.6, t: 1 },
+  chevaux: { h: 0.7, t: 0.84 },
 };
+
+/** Line models broad enough that the ground across them matters (field works). */
+const BROAD_LINES: ReadonlySet<string> = new Set(['fieldwork', 'chevaux']);
 
 /**
  * Pieces along a line, each stretched to its length. A boundary that says how tall and thick it
@@ -236,7 +247,23 @@ function alongLine(bf: BattlefieldData, model: string, line: Vec2[], scale: numb
       const t = (k + 0.5) / n;
       const x = a.x + (b.x - a.x) * t;
       const y = a.y + (b.y - a.y) * t;
-      const z = Math.min(groundHeight(bf, x - (Math.cos(yaw) * seg) / 2, y - (Math.sin(yaw) * seg) / 2), groundHeight(bf, x + (Math.cos(yaw) * seg) / 2, y + (Math.sin(yaw) * seg) / 2));
+      const ux = (Math.cos(yaw) * seg) / 2;
+      const uy = (Math.sin(yaw) * seg) / 2;
+      let z = Math.min(groundHeight(bf, x - ux, y - uy), groundHeight(bf, x + ux, y + uy));
+      // Broad works rest on the lowest corner of their footprint, so a bank across a slope is not
+      // buried on its uphill side.
+      if (BROAD_LINES.has(model)) {
+        const half = (sz * dims.t) / 2;
+        const [vx, vy] = [-Math.sin(yaw) * half, Math.cos(yaw) * half];
+        for (const [a, b] of [
+          [ux + vx, uy + vy],
+          [ux - vx, uy - vy],
+          [-ux + vx, -uy + vy],
+          [-ux - vx, -uy - vy],
+        ] as const) {
+          z = Math.min(z, groundHeight(bf, x + a, y + b));
+        }
+      }
       // A hair longer than the gap, so neighbouring pieces meet at bends.
       const piece: Piece = { model, x, y, z: z - 0.3, yaw, sx: seg + scale * 0.08, sy, sz, size: dims.h * sy };
       // Hedges painted as they are would match the grass; darker, and not all one shade, they read
@@ -308,7 +335,10 @@ export function placePieces(bf: BattlefieldData, f: SceneFeature, scale = TERRAI
       const b = BUILDINGS[model]!;
       const piece = building(bf, model, e.centre.x, e.centre.y, e.angle, scale);
       const height = f.height ?? b.h * scale;
-      return [{ ...piece, sx: e.length / b.len, sz: e.width / b.dep, sy: height / b.h, size: height }];
+      const out: Piece = { ...piece, sx: e.length / b.len, sz: e.width / b.dep, sy: height / b.h, size: height };
+      // Set alight: scorched while it burns, a blackened shell once burnt out (the flames are BuildingFires').
+      if (f.fire) out.tint = f.fire === 'burnt' ? BURNT_TINT : SCORCHED_TINT;
+      return [out];
     }
     case 'church':
     case 'house':
@@ -330,10 +360,14 @@ export function placePieces(bf: BattlefieldData, f: SceneFeature, scale = TERRAI
       return line ? alongLine(bf, 'hedge', line, scale, scale * 2.0, f) : [];
     case 'fence':
       return line ? alongLine(bf, 'fence', line, scale, scale * 2.2, f) : [];
+    case 'fieldwork':
+      // Field works bought with an army: a continuous bank along the section.
+      return line ? alongLine(bf, 'fieldwork', line, scale, scale * 1.2, f) : [];
+    case 'chevaux':
+      return line ? alongLine(bf, 'chevaux', line, scale, scale * 1.2, f) : [];
     case 'earthwork':
     case 'redoubt':
-    case 'emplacement':
-    case 'fieldwork': {
+    case 'emplacement': {
       // Works are 3 men wide; along a line each faces the line's left, a single one its facing.
       if (f.line) {
         return alongLine(bf, 'earthwork', f.line, scale, scale * 2.8).map((p) => ({ ...p, yaw: p.yaw + Math.PI / 2, sx: scale, sz: p.sx / 3 }));

@@ -24,19 +24,22 @@ import {
   smoothstep,
 } from './detmath';
 import type {
+  BuildingFeature,
+  BuildingFire,
   CrossingFeature,
   HillFeature,
   RoadFeature,
   TerrainFeature,
   WaterFeature,
   WoodFeature,
+  WorksFeature,
 } from './features';
 import { elevationByKey, groundOnTable } from './elevation';
 import { createHeightmap, type Heightmap } from './heightmap';
 import { planFields } from './fields';
 import { Namer } from './names';
 import { carveChannel, settleToZero } from './relief';
-import { planSettlements } from './settlements';
+import { convexHull, planSettlements } from './settlements';
 import { cutChannels, generateSetup, type FordSite, type SetupSpec } from './setup';
 import { applySubtypes, type SubtypeOverrides } from './subtypes';
 
@@ -96,6 +99,14 @@ export interface BattlefieldSpec {
   fords?: string[];
   /** Features left off this copy of the table: ones its viewer has not found yet (a secret ford). */
   unfound?: string[];
+  /**
+   * Buildings set alight during the battle, by id: burning, or burnt out (features.ts BuildingFire).
+   * A settlement's area is then the hull of its buildings still standing; one with none left is
+   * gone. Absent, none.
+   */
+  fires?: Record<string, BuildingFire>;
+  /** Field works built before the battle (earthworks, chevaux de frise), laid after the table's own features. Absent, none. */
+  works?: WorksFeature[];
 }
 
 /** A hill placed by hand: its summit, its footprint radius and its rise, all mm. */
@@ -706,13 +717,16 @@ export function battlefieldFromSpec(spec: BattlefieldSpec): Battlefield {
 }
 
 /** What the game lays over a generated table: subtypes, extra fords, features not yet found. */
-const hasOverlay = (spec: BattlefieldSpec): boolean => spec.subtypes !== undefined || spec.unfound !== undefined || spec.fords !== undefined;
+const hasOverlay = (spec: BattlefieldSpec): boolean =>
+  spec.subtypes !== undefined || spec.unfound !== undefined || spec.fords !== undefined || spec.fires !== undefined || spec.works !== undefined;
 
 function withoutSubtypes(spec: BattlefieldSpec): BattlefieldSpec {
   const base = { ...spec };
   delete base.subtypes;
   delete base.unfound;
   delete base.fords;
+  delete base.fires;
+  delete base.works;
   return base;
 }
 
@@ -730,10 +744,56 @@ function withSubtypes(base: Battlefield, spec: BattlefieldSpec): Battlefield {
   const all = [...applySubtypes(base.features, spec.subtypes ?? {}), ...fords];
   const unfound = new Set(spec.unfound ?? []);
   for (const id of unfound) if (!all.some((f) => f.id === id)) throw new RangeError(`unfound: there is no feature "${id}" on this battlefield`);
-  const features = all.filter((f) => !unfound.has(f.id));
+  const features = [...applyFires(all.filter((f) => !unfound.has(f.id)), spec.fires ?? {}), ...checkedWorks(all, spec.works ?? [])];
   // applySubtypes keeps the features in order, one for one.
   const recut = base.channels !== undefined && base.features.some((f, i) => channelChanged(f, all[i]!));
   return { ...base, spec: { ...spec }, features, ...(recut ? { heightmap: cutChannels(base, all) } : {}) };
+}
+
+/**
+ * Buildings set alight, and their settlements redrawn: a town or village is the hull of the
+ * buildings still standing (B §4.5, B41: a burnt building no longer counts in its perimeter), and a
+ * settlement with none standing (a hamlet or farm whose building burnt) is gone from the table.
+ * A fire on anything but a building is refused with a RangeError (a hand-edited save).
+ */
+export function applyFires(features: readonly TerrainFeature[], fires: Readonly<Record<string, BuildingFire>>): TerrainFeature[] {
+  const ids = Object.keys(fires);
+  if (ids.length === 0) return [...features];
+  for (const id of ids) {
+    const f = features.find((x) => x.id === id);
+    if (!f || f.kind !== 'building') throw new RangeError(`fires: there is no building "${id}" on this battlefield`);
+    if (fires[id] !== 'burning' && fires[id] !== 'burnt') throw new RangeError(`fires: ${f.name} cannot be "${String(fires[id])}"; it may be burning or burnt`);
+  }
+  const standing = new Map<string, BuildingFeature>();
+  for (const f of features) if (f.kind === 'building' && fires[f.id] === undefined) standing.set(f.id, f);
+  const out: TerrainFeature[] = [];
+  for (const f of features) {
+    if (f.kind === 'building') {
+      const fire = fires[f.id];
+      out.push(fire ? { ...f, fire } : f);
+      continue;
+    }
+    if (f.kind === 'settlement' && f.buildingIds.some((id) => fires[id] !== undefined)) {
+      const left = f.buildingIds.map((id) => standing.get(id)).filter((b): b is BuildingFeature => b !== undefined);
+      if (left.length === 0) continue;
+      out.push({ ...f, polygon: convexHull(left.flatMap((b) => b.polygon)) });
+      continue;
+    }
+    out.push(f);
+  }
+  return out;
+}
+
+/** Works laid over the table: ids must not clash with the table's features or each other. */
+function checkedWorks(features: readonly TerrainFeature[], works: readonly WorksFeature[]): WorksFeature[] {
+  const ids = new Set(features.map((f) => f.id));
+  for (const w of works) {
+    if (w.kind !== 'fieldwork' && w.kind !== 'chevaux') throw new RangeError(`works: "${w.id}" is not an earthwork or chevaux de frise`);
+    if (ids.has(w.id)) throw new RangeError(`works: the id "${w.id}" is taken`);
+    if (!(w.line?.length >= 2)) throw new RangeError(`works: "${w.id}" needs a line of two points or more`);
+    ids.add(w.id);
+  }
+  return [...works];
 }
 
 /** A watercourse whose subtype moved its depth or class, and so the cut of its channel. */

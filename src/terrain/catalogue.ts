@@ -93,6 +93,24 @@ export const CATALOGUE: { readonly [K in FeatureKind]: TerrainFacts } = {
     passage: { foot: 'slow', horse: 'slow', wheels: 'slow' },
     note: 'The built-up area between and around its buildings: yards, lanes, gardens. The buildings are separate features. See SETTLEMENT_FACTS by class.',
   },
+  fieldwork: {
+    label: 'Earthwork',
+    geometry: 'line',
+    standing: [8, 14],
+    width: [20, 30],
+    sight: 'open',
+    passage: { foot: 'slow', horse: 'slow', wheels: 'no' },
+    note: 'A field fortification thrown up before the battle: a bank of earth with a ditch in front, waist high to a man.',
+  },
+  chevaux: {
+    label: 'Chevaux de frise',
+    geometry: 'line',
+    standing: [8, 12],
+    width: [8, 12],
+    sight: 'open',
+    passage: { foot: 'slow', horse: 'no', wheels: 'no' },
+    note: 'Timber beams set with crossed spikes, laid end to end: men can clamber over, horses cannot.',
+  },
 };
 
 /**

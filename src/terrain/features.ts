@@ -25,6 +25,8 @@ export const FEATURE_KINDS = [
   'fence',
   'building',
   'settlement',
+  'fieldwork',
+  'chevaux',
 ] as const;
 
 export type FeatureKind = (typeof FEATURE_KINDS)[number];
@@ -188,6 +190,29 @@ export interface BuildingFeature extends FeatureBase, AreaGeometry {
   material: BuildingMaterial;
   /** The settlement it belongs to, if any. */
   settlementId?: string;
+  /**
+   * Set alight during the battle (battlefield.ts lays it from the spec's `fires`): 'burning' while
+   * the flames last, 'burnt' once it is a blackened shell. Absent for a sound building.
+   */
+  fire?: BuildingFire;
+}
+
+/** A building set alight: burning now, or burnt out. */
+export type BuildingFire = 'burning' | 'burnt';
+
+/**
+ * Field works a side built before the battle (battlefield.ts lays them from the spec's `works`):
+ * an earthwork bank with its ditch, or a row of chevaux de frise (timber beams set with spikes).
+ * The line runs along the work; `facing` is the way its front looks, towards the enemy.
+ */
+export interface WorksFeature extends FeatureBase, LinearGeometry {
+  kind: 'fieldwork' | 'chevaux';
+  /** Height above the ground, mm. */
+  height: number;
+  /** The side that built it. */
+  side: string;
+  /** The direction its front faces, radians on the table. */
+  facing: number;
 }
 
 /**
@@ -210,7 +235,8 @@ export type TerrainFeature =
   | RoadFeature
   | CrossingFeature
   | BuildingFeature
-  | SettlementFeature;
+  | SettlementFeature
+  | WorksFeature;
 export type AreaFeature = Extract<TerrainFeature, AreaGeometry>;
 export type LinearFeature = Extract<TerrainFeature, LinearGeometry>;
 
@@ -228,6 +254,10 @@ export function isWater(f: TerrainFeature): f is WaterFeature {
 
 export function isBoundary(f: TerrainFeature): f is BoundaryFeature {
   return f.kind === 'hedge' || f.kind === 'wall' || f.kind === 'fence';
+}
+
+export function isWorks(f: TerrainFeature): f is WorksFeature {
+  return f.kind === 'fieldwork' || f.kind === 'chevaux';
 }
 
 export function isBuilding(f: TerrainFeature): f is BuildingFeature {

@@ -7,7 +7,7 @@
 
 import { useEffect } from 'react';
 import { DEPLOY_ACTION } from '../core/deployment';
-import { useApp } from '../app/store';
+import { startOrder, useApp } from '../app/store';
 import { PassTheScreen } from './PassTheScreen';
 import { deployLegalFor, deploying, formationChoices, reformUnit, startDeployDrag, turnUnit, useDeploy } from './DeployState';
 
@@ -23,6 +23,7 @@ export function DeployPanel() {
   const state = view.state;
   const side = state.sides.find((s) => s.id === state.active);
   const waiting = legal.filter((l) => l.action.type === DEPLOY_ACTION && l.group === 'deploy');
+  const works = legal.filter((l) => l.group === 'works');
   const sel = selected ? state.units.find((u) => u.id === selected && !u.carriedBy) : undefined;
   const selLegal = sel ? deployLegalFor(sel.id, legal) : undefined;
   const formations = formationChoices(selLegal);
@@ -58,6 +59,29 @@ export function DeployPanel() {
         </ul>
       ) : (
         <p className="small">Every unit you may set up now is on the table.</p>
+      )}
+      {works.length > 0 && (
+        <div className="deploy-works" data-testid="deploy-works">
+          <div>
+            <b>Field works</b>
+          </div>
+          <p className="muted small">Click a button, then click the table where the middle of the 6" section goes, then set which way its front faces. "Deploy the rest for me" builds what is left in front of your line.</p>
+          <div className="buttons">
+            {works.map((l) => (
+              <button
+                key={String(l.action.works)}
+                data-testid={`place-works-${String(l.action.works)}`}
+                disabled={busy}
+                onClick={() => {
+                  useApp.setState({ selected: null });
+                  startOrder(l);
+                }}
+              >
+                {l.label}
+              </button>
+            ))}
+          </div>
+        </div>
       )}
       {sel && selLegal && (
         <div className="deploy-selected" data-testid="deploy-selected">

@@ -6,6 +6,8 @@
 
 import type { Action, Unit } from '../../core/model';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
+import { PLACE_WORKS_ACTION } from './works';
+import { shellBuildingForecast } from './aiFire';
 import { inch } from '../../core/measure';
 import type { AiHints } from '../../core/ruleset';
 import { angleOf, direction, sub, wrapAngle } from '../../core/geometry';
@@ -157,6 +159,8 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     if (action.type === DEPLOY_REST_ACTION) return 0.95;
     if (action.type === DEPLOY_DONE_ACTION) return 0.9;
     if (action.type === DEPLOY_ACTION) return 0;
+    // Works are placed by "Deploy the rest for me" (works.ts autoPlaceWorks), not one by one.
+    if (action.type === PLACE_WORKS_ACTION) return 0;
     // Alternate placement (5B): stopping sends the rest to the reinforcements; only when no group can be placed.
     if (action.type === DEPLOY_STOP_ACTION) return 0.02;
     if (action.type !== 'react') return undefined;
@@ -193,6 +197,7 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     }
     if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
     if (action.type === 'order' && action.order === 'skirmish-plan') return planForecast(hs, bf, u, action.plan);
+    if (action.type === 'order' && action.order === 'shell-building') return shellBuildingForecast(hs, bf, u, String(action.building));
     if (action.type === 'general-move') {
       const pose = walkedPose(hs, bf, u, movePose(u, action).pose);
       if (!pose) return {};

@@ -10,6 +10,7 @@ import type { Battlefield } from '../../terrain/battlefield';
 import {
   applyFireHits,
   BALL_SUBTRACT,
+  BUILDING_ALIGHT_NEED,
   GRAPESHOT_DICE,
   GRAPESHOT_HIT_NEED,
   saveNeed,
@@ -19,6 +20,8 @@ import {
 import { artilleryTargets, fireCover, skirmishTargets } from './fire';
 import { parsePlan, type SkirmishPlan } from './skirmishPlan';
 import type { HmState, HmUnit } from './types';
+import { occupiedBuilding } from './burning';
+import { pointInPolygon } from '../../core/geometry';
 import { countsForBreak, destroyedCount, disorderedCount, isShaken, permanentlyShaken, unitById } from './world';
 
 /** Chance of each number of hits, index = hits. */
@@ -235,4 +238,25 @@ export function planForecast(state: HmState, bf: Battlefield, u: HmUnit, planTex
   }
   if (!best) return {};
   return { target: best.target, inflicted: Math.max(0, Math.min(1, inflicted)), removes: 1 - unharmed, risk: Math.min(1, risk) };
+}
+
+/**
+ * A howitzer's shell at a building (B §2.7): a 5 or 6 sets it alight, and the enemy who shelter
+ * by it lose that shelter: skirmishers occupying it must leave, and troops in its town may find
+ * themselves outside the shrunken perimeter. Worth the chance of fire times the share of the enemy
+ * it unhouses; nothing when no enemy is there (burning empty houses is no use to the AI).
+ */
+export function shellBuildingForecast(state: HmState, bf: Battlefield, gun: HmUnit, buildingId: string): { inflicted: number; judgements: { name: string; value: number }[] } {
+  const b = bf.features.find((f) => f.id === buildingId);
+  if (!b || b.kind !== 'building') return { inflicted: 0, judgements: [] };
+  const town = b.settlementId ? bf.features.find((f) => f.id === b.settlementId) : undefined;
+  const chance = (7 - BUILDING_ALIGHT_NEED) / 6;
+  let unhoused = 0;
+  for (const u of state.units) {
+    if (u.removed || u.carriedBy || u.side === gun.side || u.rs.troop === 'general') continue;
+    if (u.rs.troop === 'skirmInf' && occupiedBuilding(bf, u)?.id === b.id) unhoused += 1;
+    else if (town && 'polygon' in town && pointInPolygon({ x: u.x, y: u.y }, town.polygon)) unhoused += 0.3;
+  }
+  const inflicted = Math.min(1, chance * 0.4 * unhoused);
+  return { inflicted, judgements: [{ name: 'burns the enemy out of cover', value: Math.min(1, chance * unhoused) }] };
 }

@@ -45,6 +45,7 @@ import type { Battlefield } from '../../terrain/battlefield';
 import { layoutStands } from './layout';
 import { impassableFor } from './terrain';
 import type { Formation, HmState, HmUnit } from './types';
+import { worksActions, worksLeft } from './works';
 import { nearSideId } from './world';
 
 /** Where a deployment by the players stands (HmGame.deployment). */
@@ -183,8 +184,9 @@ export function deploymentActions(state: HmState, side?: SideId): LegalAction[] 
   const d = state.rules.deployment;
   if (!d || (side && side !== d.side)) return [];
   const out: LegalAction[] = [];
-  const left = d.phase === 'compulsory' ? Math.max(0, d.compulsory - d.open.length) : waiting(state, d.side).length;
+  const left = d.phase === 'compulsory' ? Math.max(0, d.compulsory - d.open.length) : waiting(state, d.side).length + worksLeft(state, d.side);
   out.push(...deployTurnActions(d.side, left));
+  out.push(...worksActions(state, d.side));
   for (const u of movable(state, d.side)) {
     out.push(deployAction(d.side, u, zonesFor(state, u), formationsFor(u)));
   }

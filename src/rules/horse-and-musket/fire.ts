@@ -137,7 +137,7 @@ function rectsOf(u: HmUnit): OrientedRect[] {
   return u.stands.filter((s) => s.status !== 'destroyed').map((s) => standRect(u, s));
 }
 
-function rollsSince(ctx: RuleContext, from: number): DiceRoll[] {
+export function rollsSince(ctx: RuleContext, from: number): DiceRoll[] {
   return ctx.dice.rolls.slice(from).map((r) => ({ ...r, values: [...r.values] }));
 }
 
@@ -157,7 +157,7 @@ export function fireSight(state: HmState, enemy: boolean, target?: HmUnit): Sigh
 }
 
 /** Firing lifts concealment until the end of the opponent's next turn (C §8.8). */
-function markFired(state: HmState, u: HmUnit): void {
+export function markFired(state: HmState, u: HmUnit): void {
   u.rs.firedUntilTurn = Math.max(u.rs.firedUntilTurn, state.rules.turnNumber + 1);
 }
 
@@ -436,6 +436,19 @@ function nearestOnPolygon(poly: Vec2[], p: Vec2): Vec2 {
     }
   }
   return best;
+}
+
+/**
+ * Where a gun would aim at a building (B §2.7): the nearest point of its footprint inside the arc,
+ * and how far that is from the muzzle; null when no part of it is in the arc or within `range`.
+ */
+export function buildingAim(gun: HmUnit, footprint: readonly Vec2[], range: number): { point: Vec2; distance: number; muzzle: Vec2 } | null {
+  const m = muzzleOf(gun);
+  const part = clipToArc([...footprint], m);
+  if (part.length === 0) return null;
+  const point = nearestOnPolygon(part, m.at);
+  const d = distance(point, m.at);
+  return d <= range + EPS ? { point, distance: d, muzzle: m.at } : null;
 }
 
 interface AimPoint {

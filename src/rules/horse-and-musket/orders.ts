@@ -20,6 +20,7 @@ import { checkPlan, firePlan, parsePlan, planChoices, type Joiner } from './skir
 import { moveCap, moveTo, pointAhead, walk, zoneContext } from './moves';
 import { breakRanksBefore, describeGap, fitLooseInGap, gapAlong, gapRefusal, moveThroughGaps, narrowGapAhead, spanOf, type GapOptions, type NarrowGap } from './gaps';
 import { coverOf } from './terrain';
+import { shellAtOccupiers, shellableBuildings, shellBuilding } from './burning';
 import type { Card, HmState, HmUnit } from './types';
 import { canSee } from './visibility';
 import { cincOf, destroyedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
@@ -42,6 +43,7 @@ export type OrderId =
   | 'skirmish-fire'
   | 'skirmish-plan'
   | 'fire'
+  | 'shell-building'
   | 'manhandle'
   | 'limber'
   | 'unlimber'
@@ -63,6 +65,7 @@ export const ORDER_LABELS: Record<OrderId, string> = {
   'skirmish-fire': 'Skirmish fire',
   'skirmish-plan': 'Split or combine fire',
   fire: 'Fire',
+  'shell-building': 'Shell a building',
   manhandle: 'Manhandle',
   limber: 'Limber up',
   unlimber: 'Unlimber',
@@ -85,6 +88,7 @@ export const ORDER_GROUP: Record<OrderId, string> = {
   'skirmish-fire': 'fire',
   'skirmish-plan': 'fire',
   fire: 'fire',
+  'shell-building': 'fire',
   manhandle: 'move',
   limber: 'move',
   unlimber: 'move',
@@ -374,6 +378,12 @@ function artilleryOrders(state: HmState, bf: Battlefield, u: HmUnit): { order: O
     const near = artilleryTargets(state, bf, u, 'grapeshot').legal.map((t) => t.id);
     const choices = [...new Set([...far, ...near])];
     if (choices.length) out.push({ order: 'fire', params: [{ name: 'target', kind: 'unit', label: 'Fire at', choices }] });
+    // A howitzer may fire shell at a building it can see, to set it alight (B §2.7).
+    const buildings = gun.readyForBall ? shellableBuildings(state, bf, u) : [];
+    if (buildings.length) {
+      const choices = buildings.map((b) => ({ value: b.building.id, label: `${b.building.name} (${toInches(b.distance).toFixed(1)}")` }));
+      out.push({ order: 'shell-building', params: [{ name: 'building', kind: 'choice', label: 'Shell which building', choices }] });
+    }
   }
   if (gun.limbered) {
     out.push({ order: 'move', params: [pointParam(u, inch(6), 'Move the limbered gun (up to 6")')] });
@@ -457,7 +467,7 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
   // Spend the card, or count the order on the card in play.
   if (rules.activeCard) {
     // Firing is not a battery's one order: it may still manhandle, limber or unlimber (B §2.1).
-    if (order !== 'fire') rules.activeCard.ordered.push(u.id);
+    if (order !== 'fire' && order !== 'shell-building') rules.activeCard.ordered.push(u.id);
     if (rules.activeCard.ordersLeft !== null) rules.activeCard.ordersLeft--;
   } else {
     discardFromHand(state, u.side, cardId);
@@ -595,9 +605,15 @@ export function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: Orde
       if (!t) throw new RuleError('the gun needs a target');
       // Grapeshot when the target is within its reach, measured as the fire rules measure it (B §2.2).
       const near = artilleryTargets(state, bf, u, 'grapeshot').legal.some((x) => x.id === t.id);
-      fireArtillery(state, bf, ctx, u.id, t.id, near ? 'grapeshot' : u.rs.gun!.kind === 'howitzer' ? 'shell' : 'ball');
+      const ammo = near ? 'grapeshot' : u.rs.gun!.kind === 'howitzer' ? 'shell' : 'ball';
+      fireArtillery(state, bf, ctx, u.id, t.id, ammo);
+      // Shell at skirmishers in a building may set it alight (B §2.7).
+      if (ammo === 'shell') shellAtOccupiers(state, ctx, u, t);
       return;
     }
+    case 'shell-building':
+      shellBuilding(state, bf, ctx, u, String(action.building));
+      return;
     case 'manhandle':
     case 'limber': {
       const to = point(action.to);

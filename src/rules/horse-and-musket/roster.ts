@@ -30,6 +30,7 @@ import {
   type ArmyList,
   type ArmyListEntry,
   type ArmyListId,
+  type ArmyWorks,
   type ArrivalPlan,
   type EntryLimit,
   type OffTable,
@@ -47,6 +48,8 @@ const GENERAL_ITEMS: { id: string; kind: GeneralKind; cavalry?: boolean; name: s
   { id: 'general-mediocre', kind: 'mediocre', name: 'Mediocre General', detail: '0/0/4, commands up to 4 units' },
 ];
 const EXCEPTIONAL_ITEM = 'general-exceptional';
+/** What the builder says of field works (B §6.1, works.ts). */
+const WORKS_DETAIL = 'a 6" section, placed in your half of the table as you deploy; kept only if you defend, lost if you attack (B §6.1)';
 /** The roster item for extra decoy counters (C §9.5). */
 export const DECOY_ITEM = 'extra-decoy';
 
@@ -200,6 +203,10 @@ function describeList(list: ArmyList): ArmyListInfo {
     const { name, points } = list.exceptionalCinc;
     items.push({ id: EXCEPTIONAL_ITEM, name: `${name} (Exceptional C-in-C)`, group: 'Generals', detail: 'instead of a rolled Commander-in-Chief', sizes: [{ stands: null, points }], usual: null });
   }
+  for (const w of list.works) {
+    const limit = limitWords(w.limit, list);
+    items.push({ id: w.id, name: w.name, group: 'Field works', detail: WORKS_DETAIL, sizes: [{ stands: null, points: w.points }], usual: null, ...(limit ? { limit } : {}) });
+  }
   items.push({
     id: DECOY_ITEM,
     name: 'Extra decoy counter',
@@ -236,6 +243,7 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
   const problems: string[] = [];
   const entries: ArmyEntry[] = [];
   const generals: ArmyGeneral[] = [];
+  const works: ArmyWorks[] = [];
   let decoys = 0;
   for (const pick of roster.picks) {
     const item = info.items.find((i) => i.id === pick.item);
@@ -271,6 +279,10 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
       decoys += pick.count;
       continue;
     }
+    if (list.works.some((w) => w.id === pick.item)) {
+      works.push({ id: pick.item, count: pick.count });
+      continue;
+    }
     const marks = { ...(how.offTable ? { offTable: how.offTable } : {}), ...(how.arrival ? { arrival: how.arrival } : {}) };
     const general = generalOf(pick.item);
     if (general) {
@@ -282,7 +294,7 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
   }
   const isCinc = (g: ArmyGeneral) => g.kind === 'cinc' || g.kind === 'exceptional';
   generals.sort((x, y) => Number(isCinc(y)) - Number(isCinc(x)));
-  return { army: { list: roster.list, entries, generals, ...(decoys ? { decoys } : {}) }, problems };
+  return { army: { list: roster.list, entries, generals, ...(works.length ? { works } : {}), ...(decoys ? { decoys } : {}) }, problems };
 }
 
 /** The status a pick buys, checked against the item's: none, or one the item may be bought at. */
@@ -346,6 +358,7 @@ export function armyToRoster(army: Army): ArmyRoster {
     if (same) same.count++;
     else picks.push({ item: id, count: 1, ...mark });
   }
+  for (const w of army.works ?? []) picks.push({ item: w.id, count: w.count });
   if (army.decoys) picks.push({ item: DECOY_ITEM, count: army.decoys });
   return { list: army.list, picks };
 }

@@ -31,6 +31,7 @@ import { hmOverlays, hmSideInfo } from './display';
 import { hmAlerts } from './alerts';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
 import { alternateActions, applyAlternate } from './alternate';
+import { applyPlaceWorks, attackersLoseWorks, autoPlaceWorksText, PLACE_WORKS_ACTION, worksActions, worksKnownTo } from './works';
 import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
 import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
 import { revealTerrain, rollExtraFords, rollTerrainSubtypes, terrainDice, terrainKnownEvents, veilTerrain } from './subtypes';
@@ -396,7 +397,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   if (side && side !== s) return [];
   const rules = state.rules;
   if (rules.step === 'posture') return preBattleActions(state, s);
-  if (rules.step === 'deploy') return alternatePlacing(state) ? alternateActions(state, s) : deploymentActions(state, s);
+  if (rules.step === 'deploy') return alternatePlacing(state) ? [...alternateActions(state, s), ...worksActions(state, s)] : deploymentActions(state, s);
   const out: LegalAction[] = [];
   const act = (type: string, label: string, group: string, extra: Record<string, unknown> = {}, params: LegalAction['params'] = []): void =>
     void out.push({ action: { type, side: s, ...extra }, label, group, params });
@@ -503,16 +504,32 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     return;
   }
   if (rules.step === 'deploy') {
+    if (action.type === PLACE_WORKS_ACTION) {
+      applyPlaceWorks(state, bf, action, ctx);
+      finishAction(state);
+      return;
+    }
+    // "Deploy the rest for me" in a map plan (5A) builds the side's works too, as part of the plan.
+    const planRest = action.type === DEPLOY_REST_ACTION && rules.deployment?.phase === 'plans' ? rules.deployment.side : null;
     // Alternate placement (5B, alternate.ts) after the compulsory share; else map plans (5A).
     const step = alternatePlacing(state) ? applyAlternate : applyDeployment;
     step(state, bf, action, ctx, (side) => automaticPlan(state, bf, side), () => {
-      // Units set up beyond their General's range are one status lower for the battle (B §6.4).
+      // Works not placed by hand are built in front of the line (works.ts), then units set up
+      // beyond their General's range are one status lower for the battle (B §6.4).
+      for (const sd of state.sides) {
+        const text = autoPlaceWorksText(state, sd.id);
+        if (text) ctx.emit({ type: 'deploy-step', side: sd.id, text });
+      }
       const log: string[] = [];
       commandRangePenalty(state.units, log);
       for (const text of log) ctx.emit({ type: 'deploy-step', text });
       rules.deployment = null;
-      startBattle(state, bf, ctx);
+      startBattle(state, bfOf(state), ctx);
     });
+    if (planRest && rules.deployment) {
+      const text = autoPlaceWorksText(state, planRest);
+      if (text) ctx.emit({ type: 'deploy', side: planRest, text });
+    }
     finishAction(state);
     return;
   }
@@ -574,6 +591,7 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     case 'choose-posture': {
       if (rules.step !== 'posture') throw new RuleError('attack or defend is chosen before the battle');
       applyPreBattle(state, bf, action, ctx);
+      for (const text of attackersLoseWorks(state)) ctx.emit({ type: 'posture', text });
       // With attacker and defender known, the terrain subtypes are rolled (B §6.1 step 4), then the
       // extra fords (step 5), from one seeded stream (subtypes.ts).
       const terrainCtx = { ...ctx, dice: terrainDice(state) };
@@ -583,6 +601,10 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
       if (state.options.deployment !== 'automatic') startDeployment(state, ctx);
       else {
         deployAutomatically(state, bfOf(state), ctx);
+        for (const sd of state.sides) {
+          const text = autoPlaceWorksText(state, sd.id);
+          if (text) ctx.emit({ type: 'deployed', side: sd.id, text });
+        }
         startBattle(state, bfOf(state), ctx);
       }
       break;
@@ -721,7 +743,7 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   sideInfo: hmSideInfo,
   // While the players set up, the zones instead of the battle's shapes; and their secret plans (deployment.ts).
   overlays: (state, bf, side, unit) => (state.rules.step === 'deploy' ? deploymentOverlays(state, side, unit) : hmOverlays(state, bf, side, unit)),
-  knownTo: (state, bf, side) => veilTerrain(state.rules.step === 'deploy' ? deploymentKnownTo(state, side) : knownTo(state, bf, side), side),
+  knownTo: (state, bf, side) => veilTerrain(state.rules.step === 'deploy' ? worksKnownTo(deploymentKnownTo(state, side), side) : knownTo(state, bf, side), side),
   knownEvents: (state, events, side) => terrainKnownEvents(state, knownEvents(state, deploymentKnownEvents(state, events, side), side), side),
   // The sight tools show woodland's 4" interior limit (C §8.9) and the weather's reach (B §4.12).
   sightOptions: (state) => {

@@ -17,6 +17,7 @@ import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/
 import { elevationSpec } from '../../terrain/elevation';
 import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, ordinal, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId, type ArrivalPlan, type OffTable } from './armies';
 import { rosterToArmy } from './roster';
+import { worksBought } from './works';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
 import { layoutStands, lineFrontage } from './layout';
@@ -709,6 +710,9 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     const decoys = armies[s.id]!.decoys ?? 0;
     if (decoys > 0 && scouted[s.id]) log.push(`${s.name} are outscouted and lose the ${decoys} extra decoy counter${decoys === 1 ? '' : 's'} they bought (C §9.5)`);
     else if (decoys > 0) rules.sides[s.id]!.extraDecoys = decoys;
+    // Field works: placed by a defender with his deployment, lost by an attacker (works.ts).
+    const works = worksBought(armies[s.id]!);
+    if (works) rules.sides[s.id]!.works = works;
   });
   const state: HmState = {
     version: 1,

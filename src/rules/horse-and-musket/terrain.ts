@@ -21,7 +21,9 @@ import { pointInPolygon, rectAxes, segmentDistance, corners, type OrientedRect, 
 import { inch } from '../../core/measure';
 import type { Battlefield } from '../../terrain/battlefield';
 import {
+  isBoundary,
   isWater,
+  isWorks,
   marshClassOf,
   waterClassOf,
   woodDensityOf,
@@ -369,7 +371,7 @@ export const HM_TERRAIN: { readonly [K in HmTerrain]: HmTerrainEntry } = {
     coverBehind: true,
     linear: true,
   }),
-  fieldFortification: row('Field fortification', null, {
+  fieldFortification: row('Field fortification', 'fieldwork feature (works bought with the army)', {
     rough: true,
     slows: true,
     impassableTo: ['artillery'],
@@ -378,9 +380,9 @@ export const HM_TERRAIN: { readonly [K in HmTerrain]: HmTerrainEntry } = {
     cover: { infantry: 'hard', skirmInf: 'hard', artillery: 'hard' },
     coverBehind: true,
     linear: true,
-    note: 'Not in the terrain layer. Defender only, bought in 6" sections (B §6.1).',
+    note: 'Defender only, bought in 6" sections and placed in his deployment zone (B §6.1, works.ts).',
   }),
-  chevauxDeFrise: row('Chevaux de frise', null, {
+  chevauxDeFrise: row('Chevaux de frise', 'chevaux feature (works bought with the army)', {
     // [ENGINE DEFAULT] B §4.2: a linear obstacle (rough) that is impassable to Cav.
     rough: true,
     impassableTo: CAV,
@@ -388,7 +390,7 @@ export const HM_TERRAIN: { readonly [K in HmTerrain]: HmTerrainEntry } = {
     coverInContact: { infantry: 'fortified', skirmInf: 'fortified', artillery: 'fortified' },
     coverBehind: true,
     linear: true,
-    note: 'Not in the terrain layer. Russian list, 2 pts.',
+    note: 'Russian list, 2 pts a 6" section; defender only, placed like a field fortification (works.ts).',
   }),
 
   crops: row('Crops', 'crops feature', { slows: true, cover: SI_HARD, hidesSkirmInf: true, note: 'SI hard cover (B16).' }),
@@ -524,6 +526,10 @@ export function terrainOfFeature(f: Exclude<TerrainFeature, HillFeature>, opts: 
     case 'wall':
     case 'fence':
       return f.kind;
+    case 'fieldwork':
+      return 'fieldFortification';
+    case 'chevaux':
+      return 'chevauxDeFrise';
     case 'road':
       return (f.raised ?? 0) > 0 ? 'raisedRoad' : 'road';
     case 'ford':
@@ -835,7 +841,7 @@ export function crossingsAlong(bf: Battlefield, a: Vec2, b: Vec2, troop: TroopTy
   const undisordered = troop === 'artillery' || troop === 'general';
   for (const cf of terrainIndex(bf).features) {
     const f = cf.feature;
-    if (!(isWater(f) || f.kind === 'hedge' || f.kind === 'wall' || f.kind === 'fence')) continue;
+    if (!(isWater(f) || isBoundary(f) || isWorks(f))) continue;
     if (!boundsMeetSegment(cf, a.x, a.y, b.x, b.y)) continue;
     for (const [t0, t1] of intervalsOf(cf, a, b)) {
       if (t0 === 0 && containsPoint(cf, a.x, a.y)) continue;
@@ -951,7 +957,8 @@ function buildingsOf(bf: Battlefield, s: SettlementFeature): BuildingFeature[] {
   const out: BuildingFeature[] = [];
   for (const id of s.buildingIds) {
     const b = map.get(id);
-    if (b) out.push(b);
+    // A building set alight no longer counts for its settlement, nor can it be occupied (B §2.7).
+    if (b && !b.fire) out.push(b);
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * then the opponent's turn; the Joker's reshuffle; and the end of the battle (B §8).
  */
 
+import { burnOut } from './burning';
 import type { GameEvent, SideId } from '../../core/model';
 import type { RuleContext } from '../../core/ruleset';
 import { drawCards, jokerHolder } from './cards';
@@ -105,6 +106,7 @@ export function endTurn(state: HmState, ctx: RuleContext, hooks: TurnHooks): voi
   }
   rules.sides[side]!.turnsTaken++;
   rules.sides[side]!.mustPlayAdvance = false;
+  burnOut(state, ctx);
   state.result = hooks.victory(state);
   if (state.result) {
     finish(state, ctx);

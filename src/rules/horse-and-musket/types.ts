@@ -161,6 +161,8 @@ export interface HmSideState {
   outscouted?: boolean;
   /** Extra decoy counters bought with the army and still held (C §9.5; lost when outscouted); absent for none. */
   extraDecoys?: number;
+  /** Sections of field works bought and not yet placed, by the list's works id (works.ts); absent for none. */
+  works?: Record<string, number>;
 }
 
 export interface HmGame {
@@ -228,6 +230,8 @@ export interface HmGame {
   terrainRolls?: TerrainRoll[];
   /** Extra fords the defender rolled for in secret, hidden from the attacker until found (B §6.1 step 5, subtypes.ts). */
   secretFords?: SecretFord[];
+  /** Buildings burning now (B §2.7, burning.ts), by id, with the player turn they were set alight; absent when none is. */
+  burning?: Record<string, number>;
   /** With no defender: the places for extra fords not yet rolled for, each rolled when a unit first comes within 1" (B §6.1 step 5). */
   fordRollsDue?: string[];
 }

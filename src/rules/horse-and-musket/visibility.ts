@@ -308,9 +308,10 @@ function prepare(bf: Battlefield): Prepared {
       p.towns.push(cf);
     } else if (f.kind === 'marsh' || f.kind === 'rough') {
       p.interiors.push({ cf, limit: inch(6), word: f.kind === 'marsh' ? 'marsh' : 'rough ground' });
-    } else if (f.kind === 'hedge' || f.kind === 'wall' || f.kind === 'fence') {
+    } else if (f.kind === 'hedge' || f.kind === 'wall' || f.kind === 'fence' || f.kind === 'fieldwork' || f.kind === 'chevaux') {
       p.boundaries.push(cf);
-    } else if (f.kind === 'building') {
+    } else if (f.kind === 'building' && !f.fire) {
+      // A building set alight is abandoned and can no longer be occupied (B §2.7).
       p.buildings.push(cf);
     }
   }
@@ -760,6 +761,10 @@ function placeWords(f: TerrainFeature): string {
     case 'wall':
     case 'fence':
       return `at a ${f.kind}`;
+    case 'fieldwork':
+      return 'at a field fortification';
+    case 'chevaux':
+      return 'at chevaux de frise';
     case 'road':
       return 'on a road';
     case 'hill':

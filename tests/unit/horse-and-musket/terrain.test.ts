@@ -153,9 +153,10 @@ describe('the master terrain table', () => {
   it('holds the rows the terrain layer cannot lay yet', () => {
     expect(HM_TERRAIN.highWall.from).toBeNull();
     expect(HM_TERRAIN.highWall.cover.infantry).toBe('fortified');
-    expect(HM_TERRAIN.fieldFortification).toMatchObject({ from: null, rough: true, slows: true, impassableTo: ['artillery'], linear: true, jumpDisorder: { cuirassier: 2, heavyCav: 1 } });
+    // Field works are laid from the works an army bought (works.ts).
+    expect(HM_TERRAIN.fieldFortification).toMatchObject({ from: 'fieldwork feature (works bought with the army)', rough: true, slows: true, impassableTo: ['artillery'], linear: true, jumpDisorder: { cuirassier: 2, heavyCav: 1 } });
     expect(HM_TERRAIN.fieldFortification.cover).toEqual({ infantry: 'hard', skirmInf: 'hard', artillery: 'hard' });
-    expect(HM_TERRAIN.chevauxDeFrise).toMatchObject({ from: null, rough: true, slows: false, impassableTo: ['lightCav', 'heavyCav', 'cuirassier'] });
+    expect(HM_TERRAIN.chevauxDeFrise).toMatchObject({ from: 'chevaux feature (works bought with the army)', rough: true, slows: false, impassableTo: ['lightCav', 'heavyCav', 'cuirassier'] });
     expect(HM_TERRAIN.chevauxDeFrise.cover.infantry).toBe('soft');
     expect(HM_TERRAIN.chevauxDeFrise.coverInContact?.infantry).toBe('fortified');
     expect(HM_TERRAIN.pond.impassableTo).toEqual([...TROOP_TYPES]);
