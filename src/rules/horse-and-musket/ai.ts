@@ -12,19 +12,39 @@ import { angleOf, direction, sub, wrapAngle } from '../../core/geometry';
 import { activeCardMayOrder, attackTargets } from './orders';
 import { artilleryTargets } from './fire';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
-import { defaultChoices } from './attack';
+import { colourGap, defaultChoices } from './attack';
 import { exposure, outlook } from './aiResolve';
 import { walk } from './moves';
 import { crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from './terrain';
 import { standRect } from '../../core/model';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
-import { countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackRange, wheelBy } from './zones';
+import { breakTally, countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
+import { attackAspect, attackRange, eligibleTarget, mayAttack, wheelBy, withPose } from './zones';
 import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast } from './aiFire';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
 
+/** Formed horse: the troops whose strike is the charge of an Attack (skirmishing cavalry shoot and evade). */
+const MOUNTED_LINE = new Set(['lightCav', 'heavyCav', 'cuirassier']);
+
 const isCombatant = (u: Unit<HmUnitState>): boolean => u.rs.troop !== 'general';
+
+/**
+ * What losing this unit costs its army, as the AI weighs it: a unit that counts for the break
+ * (B §8.1) is its army's share of the break, against the enemy's share; others count 0.6. An army
+ * of three battalions facing five loses a battalion at 1/3 of its break against the enemy's 1/5, and
+ * the battle cut short by the turn limit is judged on those shares too (world.ts battleResult), so
+ * its few battalions are worth more than the many of the other side: √(5/3) ≈ 1.29 against √(3/5) ≈ 0.77.
+ * Equal armies weigh 1. The counts are of the side's own view (a hidden enemy is not counted).
+ */
+export function breakWeight(state: HmState, x: HmUnit): number {
+  const allUnits = state.options.breakRule === 'forty-percent-all';
+  if (!countsForBreak(x, allUnits)) return 0.6;
+  const own = breakTally(state, x.side, allUnits).total;
+  const enemy = state.sides.filter((s) => s.id !== x.side).reduce((n, s) => n + breakTally(state, s.id, allUnits).total, 0);
+  if (own === 0 || enemy === 0) return 1;
+  return Math.sqrt(enemy / own);
+}
 
 /** An Attack's expected result: both sides' Resolve read together (A §16). */
 function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, assault: boolean): { inflicted: number; removes: number; risk: number } {
@@ -38,10 +58,40 @@ function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, a
   // Three and a half stands disordered on average: a heavy price for a line of four to six.
   const crossingCost = crossing ? mine.moves * Math.min(1, 3.5 / Math.max(1, u.stands.length)) * 0.5 : 0;
   const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + (1 - edge) * 0.2 + crossingCost);
-  // The battle is lost by the infantry that break (B §8.1): theirs count in full, and so do ours.
-  const allUnits = state.options.breakRule === 'forty-percent-all';
-  const weight = (x: HmUnit): number => (countsForBreak(x, allUnits) ? 1 : 0.6);
-  return { inflicted, removes: theirs.breaks * weight(t), risk: risk * weight(u) };
+  // The battle is lost by the infantry that break (B §8.1): each side's by its share of its army.
+  return { inflicted, removes: theirs.breaks * breakWeight(state, t), risk: risk * breakWeight(state, u) };
+}
+
+/** The nearest targets weighed for one strike prospect (the cost stays bounded). */
+const PROSPECT_TARGETS = 2;
+
+/**
+ * The best Attack a horse regiment could make on its next order from `pose`, 0..1: each enemy
+ * within its Attack range there and eligible to it (A §14.1, §14.3; the nearest two) read through
+ * both sides' Resolve charts as the Attack's own forecast reads them, the harm and the break it
+ * promises less the risk. 0 with nobody to Attack. This is what sends cuirassiers where a lone
+ * battalion breaks on Chart F rather than to the middle of the table.
+ */
+export function strikeProspect(state: HmState, bf: Battlefield, u: HmUnit, pose: { x: number; y: number; facing: number }): number {
+  const moved = withPose(u, pose);
+  const units = state.units.map((x) => (x.id === u.id ? moved : x));
+  if (!mayAttack(moved, units)) return 0;
+  const view: HmState = { ...state, units };
+  const range = attackRange(moved, { fog: state.rules.weather === 'fog' });
+  const near: { t: HmUnit; gap: number }[] = [];
+  for (const t of liveUnits(view)) {
+    if (t.side === u.side || t.rs.troop === 'general') continue;
+    const gap = colourGap(moved, t);
+    if (gap > range || !eligibleTarget(moved, t, attackAspect(moved, t), false, units)) continue;
+    near.push({ t, gap });
+  }
+  near.sort((a, b) => a.gap - b.gap || (a.t.id < b.t.id ? -1 : 1));
+  let best = 0;
+  for (const { t } of near.slice(0, PROSPECT_TARGETS)) {
+    const f = attackForecast(view, bf, moved, t, false);
+    best = Math.max(best, Math.min(1, f.inflicted + f.removes - f.risk));
+  }
+  return best;
 }
 
 /** Guns that could fire now, were an artillery card played: manned, in action, with a target in range and arc. */
@@ -205,6 +255,9 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     // A unit that leaves its General's reach can be ordered only by its own cards.
     if (u.rs.command && u.rs.troop !== 'general') judgements.push({ name: 'stays in command', value: 0.6 + 0.4 * inCommand(hs, u, moved.pose) });
     judgements.push({ name: "out of the enemy's reach", value: reachJudgement(hs, bf, u, moved.pose) });
+    // Horse goes where its next order can be a good charge; foot halts within 9" of the enemy anyway.
+    // A charge that promises half again its risk is as good as it gets: most charges falter (Chart D).
+    if (MOUNTED_LINE.has(u.rs.troop)) judgements.push({ name: 'a charge in reach from there', value: 0.6 + 0.4 * Math.min(1, 2 * strikeProspect(hs, bf, u, moved.pose)) });
     const disorder = moveDisorder(bf, u, moved.pose);
     if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
     return { ...moved, judgements };
@@ -250,7 +303,8 @@ export function reachJudgement(state: HmState, bf: Battlefield, u: HmUnit, pose:
     known.set(u.id, now);
   }
   const there = exposure(state, bf, u, pose).danger;
-  const weight = countsForBreak(u, state.options.breakRule === 'forty-percent-all') ? 1 : 0.5;
+  // Foot that count for the break weigh it by their share of the army's break; the others by half.
+  const weight = countsForBreak(u, state.options.breakRule === 'forty-percent-all') ? breakWeight(state, u) : 0.5;
   return Math.max(0.1, Math.min(1, 1 - weight * (0.8 * there - 0.4 * Math.max(0, now - there))));
 }
 
