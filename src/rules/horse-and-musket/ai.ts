@@ -7,7 +7,7 @@
 import type { Action, Unit } from '../../core/model';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
 import { inch } from '../../core/measure';
-import type { AiHints } from '../../core/ruleset';
+import type { AiHints, Forecast } from '../../core/ruleset';
 import { angleOf, direction, sub, wrapAngle } from '../../core/geometry';
 import { activeCardMayOrder, attackTargets } from './orders';
 import { artilleryTargets } from './fire';
@@ -218,70 +218,89 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
   },
   sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || dhypot(o.x - t.x, o.y - t.y) < inch(24),
   forecast: (state, bf, action) => {
-    const hs = state as HmState;
-    const u = unitById(hs, String(action.unit ?? ''));
-    if (!u) return {};
-    if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
-      const t = unitById(hs, String(action.target));
-      if (!t) return {};
-      const f = attackForecast(hs, bf, u, t, action.order === 'assault');
-      // An Attack is a gamble of the unit itself: taken at good odds, refused at bad ones.
-      return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
-    }
-    if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
-    if (action.type === 'general-move') {
-      const pose = walkedPose(hs, bf, u, movePose(u, action).pose);
-      if (!pose) return {};
-      return {
-        pose,
-        judgements: [
-          { name: 'command in reach', value: 0.15 + 0.85 * commandCoverage(hs, u, pose) },
-          { name: 'General out of danger', value: generalSafety(hs, u, pose) },
-        ],
-      };
-    }
-    // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
-    if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
-    const moved = orderPose(u, action);
-    if (!moved.pose) return moved;
-    const judgements: { name: string; value: number }[] = [];
-    // Guns that can shoot now stay in action: a limbered gun needs another card to fire.
-    if (action.order === 'limber' && gunsWithTargets(hs, bf, u.side).includes(u)) judgements.push({ name: 'guns stay in action', value: 0.3 });
-    const giveUp = retrogradeCost(action.order);
-    if (giveUp !== null) judgements.push({ name: 'holds its ground', value: giveUp });
-    // Formed troops move only to their front: facing the enemy is what lets them close and Attack.
-    const facing = facingJudgement(hs, u, moved.pose);
-    if (facing !== null) judgements.push({ name: 'faces the enemy', value: facing });
-    // A unit that leaves its General's reach can be ordered only by its own cards.
-    if (u.rs.command && u.rs.troop !== 'general') judgements.push({ name: 'stays in command', value: 0.6 + 0.4 * inCommand(hs, u, moved.pose) });
-    judgements.push({ name: "out of the enemy's reach", value: reachJudgement(hs, bf, u, moved.pose) });
-    // Horse goes where its next order can be a good charge; foot halts within 9" of the enemy anyway.
-    // A charge that promises half again its risk is as good as it gets: most charges falter (Chart D).
-    if (MOUNTED_LINE.has(u.rs.troop)) judgements.push({ name: 'a charge in reach from there', value: 0.6 + 0.4 * Math.min(1, 2 * strikeProspect(hs, bf, u, moved.pose)) });
-    const disorder = moveDisorder(bf, u, moved.pose);
-    if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
-    return { ...moved, judgements };
+    const f = orderForecast(state as HmState, bf, action);
+    const u = unitById(state as HmState, String(action.unit ?? ''));
+    const declared = u ? formationJudgement(u, action) : null;
+    return declared ? { ...f, judgements: [...(f.judgements ?? []), declared] } : f;
   },
   // Cards may be held from turn to turn (A §7.7): ending the turn keeps them for a better use.
   restValue: (_state, action) => (action.type === 'end-turn' ? 0.22 : undefined),
-  placesFor: (state, _bf, unit) => {
-    const hs = state as HmState;
-    const u = unit as HmUnit;
-    if (!u.rs.general) return [];
-    const centre = commandCentre(hs, u);
-    if (!centre) return [];
-    // Among his Command, a little behind it: in reach of all and out of the enemy's.
-    const enemies = liveUnits(hs).filter((e) => e.side !== u.side && e.rs.troop !== 'general');
-    const nearest = enemies.sort((a, b) => dhypot(a.x - centre.x, a.y - centre.y) - dhypot(b.x - centre.x, b.y - centre.y))[0];
-    if (!nearest) return [{ ...centre, why: 'among his Command' }];
-    const d = Math.max(1, dhypot(nearest.x - centre.x, nearest.y - centre.y));
-    const back = inch(3);
-    return [
-      { ...centre, why: 'among his Command' },
-      { x: centre.x - ((nearest.x - centre.x) / d) * back, y: centre.y - ((nearest.y - centre.y) / d) * back, why: 'behind his Command' },
-    ];
-  },
+  placesFor: placesForGeneral,
 };
+
+/**
+ * A Prussian battalion's first order fixes whether it stands in line or column for the battle
+ * (B §3.3). A column tests Resolve at −3 (A §18.1), must march 3"-6" ahead every turn orders are
+ * issued (A §9), and needs a card and a 3" move to form line (A §11.6): declared only for a good
+ * reason. The forecasts read the unit as it stands (in line), so the cost is judged here.
+ */
+export function formationJudgement(u: HmUnit, action: Action): { name: string; value: number } | null {
+  if (u.rs.formationDeclared || action.formation !== 'column' || u.formation === 'column') return null;
+  return { name: 'stays in line to fight', value: 0.4 };
+}
+
+/** The forecast of one order, before the formation it declares is judged. */
+function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
+  const u = unitById(hs, String(action.unit ?? ''));
+  if (!u) return {};
+  if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
+    const t = unitById(hs, String(action.target));
+    if (!t) return {};
+    const f = attackForecast(hs, bf, u, t, action.order === 'assault');
+    // An Attack is a gamble of the unit itself: taken at good odds, refused at bad ones.
+    return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
+  }
+  if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
+  if (action.type === 'general-move') {
+    const pose = walkedPose(hs, bf, u, movePose(u, action).pose);
+    if (!pose) return {};
+    return {
+      pose,
+      judgements: [
+        { name: 'command in reach', value: 0.15 + 0.85 * commandCoverage(hs, u, pose) },
+        { name: 'General out of danger', value: generalSafety(hs, u, pose) },
+      ],
+    };
+  }
+  // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
+  if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
+  const moved = orderPose(u, action);
+  if (!moved.pose) return moved;
+  const judgements: { name: string; value: number }[] = [];
+  // Guns that can shoot now stay in action: a limbered gun needs another card to fire.
+  if (action.order === 'limber' && gunsWithTargets(hs, bf, u.side).includes(u)) judgements.push({ name: 'guns stay in action', value: 0.3 });
+  const giveUp = retrogradeCost(action.order);
+  if (giveUp !== null) judgements.push({ name: 'holds its ground', value: giveUp });
+  // Formed troops move only to their front: facing the enemy is what lets them close and Attack.
+  const facing = facingJudgement(hs, u, moved.pose);
+  if (facing !== null) judgements.push({ name: 'faces the enemy', value: facing });
+  // A unit that leaves its General's reach can be ordered only by its own cards.
+  if (u.rs.command && u.rs.troop !== 'general') judgements.push({ name: 'stays in command', value: 0.6 + 0.4 * inCommand(hs, u, moved.pose) });
+  judgements.push({ name: "out of the enemy's reach", value: reachJudgement(hs, bf, u, moved.pose) });
+  // Horse goes where its next order can be a good charge; foot halts within 9" of the enemy anyway.
+  // A charge that promises half again its risk is as good as it gets: most charges falter (Chart D).
+  if (MOUNTED_LINE.has(u.rs.troop)) judgements.push({ name: 'a charge in reach from there', value: 0.6 + 0.4 * Math.min(1, 2 * strikeProspect(hs, bf, u, moved.pose)) });
+  const disorder = moveDisorder(bf, u, moved.pose);
+  if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
+  return { ...moved, judgements };
+}
+
+/** A General's spots: among his Command, and a little behind it. */
+function placesForGeneral(hs: HmState, _bf: Battlefield, u: HmUnit): { x: number; y: number; why: string }[] {
+  if (!u.rs.general) return [];
+  const centre = commandCentre(hs, u);
+  if (!centre) return [];
+  // Among his Command, a little behind it: in reach of all and out of the enemy's.
+  const enemies = liveUnits(hs).filter((e) => e.side !== u.side && e.rs.troop !== 'general');
+  const nearest = enemies.sort((a, b) => dhypot(a.x - centre.x, a.y - centre.y) - dhypot(b.x - centre.x, b.y - centre.y))[0];
+  if (!nearest) return [{ ...centre, why: 'among his Command' }];
+  const d = Math.max(1, dhypot(nearest.x - centre.x, nearest.y - centre.y));
+  const back = inch(3);
+  return [
+    { ...centre, why: 'among his Command' },
+    { x: centre.x - ((nearest.x - centre.x) / d) * back, y: centre.y - ((nearest.y - centre.y) / d) * back, why: 'behind his Command' },
+  ];
+}
 
 /** Each unit's exposure where it stands now, once per view of the battle. */
 const exposureNow = new WeakMap<HmState, Map<string, number>>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakWeight, hmAi, reachJudgement, strikeProspect } from '../../../src/rules/horse-and-musket/ai';
+import { breakWeight, formationJudgement, hmAi, reachJudgement, strikeProspect } from '../../../src/rules/horse-and-musket/ai';
 import { exposure } from '../../../src/rules/horse-and-musket/aiResolve';
 import { decide } from '../../../src/ai/utility';
 import { getRuleset } from '../../../src/rules/registry';
@@ -114,5 +114,31 @@ describe('Horse & Musket: horse goes where its next order can be a good charge',
     for (const other of ranked.slice(1)) {
       if (other.unit === 'a-8' && other.group === 'move') expect(other.considerations.find((c) => c.name === 'a charge in reach from there')!.input).toBe(0.6);
     }
+  });
+});
+
+describe("Horse & Musket: a Prussian battalion's first order declares it in line unless a column is worth its cost", () => {
+  // A Prussian battalion in line that has not yet said whether it stands in line or column (B §3.3).
+  const undeclared = (): ReturnType<typeof makeUnit> => makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 36, y: 6, rs: { formationDeclared: false } });
+
+  it('declaring column is judged 0.4 (−3 to Resolve, compulsory marches); line, or a unit already declared, carries no judgement', () => {
+    const u = undeclared();
+    expect(formationJudgement(u, { type: 'order', side: 'a', unit: 'a-4', order: 'move', formation: 'column' })).toEqual({ name: 'stays in line to fight', value: 0.4 });
+    expect(formationJudgement(u, { type: 'order', side: 'a', unit: 'a-4', order: 'move', formation: 'line' })).toBeNull();
+    const declared = makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 36, y: 6 });
+    expect(formationJudgement(declared, { type: 'order', side: 'a', unit: 'a-4', order: 'move', formation: 'column' })).toBeNull();
+    // The judgement rides on every order's forecast, a wheel as much as a move.
+    const state = buildState({ units: [u, makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 40 })] });
+    const bf = battlefieldFromSpec(state.battlefield);
+    const wheel = hmAi.forecast(state, bf, { type: 'order', side: 'a', unit: 'a-4', order: 'wheel', angle: 0.3, formation: 'column' });
+    expect(wheel.judgements!.filter((j) => j.name === 'stays in line to fight')).toEqual([{ name: 'stays in line to fight', value: 0.4 }]);
+  });
+
+  it('a decision: the battalion, its card in hand and the enemy 34" off, is ordered in line', () => {
+    const state = buildState({ units: [makeGeneral('a-1', 'a', 60, 2), undeclared(), makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 40 }), makeGeneral('b-1', 'b', 60, 46)], hands: { a: ['u:a-4:1'] } });
+    const d = decide(getRuleset('horse-and-musket'), state as unknown as GameState, 'a', { level: 'normal', personality: 'balanced' }, 'line');
+    expect(d!.action).toMatchObject({ type: 'order', unit: 'a-4', formation: 'line' });
+    // The best five orders all declare line: the same orders in column (judged 0.4) rank below them.
+    for (const c of [d!.chosen, ...d!.runnersUp]) if (c.unit === 'a-4') expect(c.action.formation).toBe('line');
   });
 });
