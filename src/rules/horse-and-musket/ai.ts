@@ -264,6 +264,9 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   }
   // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
   if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
+  // A withdrawing battalion goes on 3" a turn until halted, takes no other order, supports nobody,
+  // runs into the friends behind it and, off the table, counts as lost (A §19.4, §11.8, B §8.1).
+  if (action.order === 'halt') return { judgements: [{ name: 'halts its withdrawal', value: 1 }] };
   const moved = orderPose(u, action);
   if (!moved.pose) return moved;
   const judgements: { name: string; value: number }[] = [];

@@ -142,3 +142,15 @@ describe("Horse & Musket: a Prussian battalion's first order declares it in line
     for (const c of [d!.chosen, ...d!.runnersUp]) if (c.unit === 'a-4') expect(c.action.formation).toBe('line');
   });
 });
+
+describe('Horse & Musket: a withdrawal is halted', () => {
+  it('the Halt order of a withdrawing battalion is judged 1 and it outranks a move of a battalion far from the enemy', () => {
+    const back = makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 30, y: 6, rs: { retrograde: 'withdrawing' } });
+    const other = makeUnit({ id: 'a-5', side: 'a', troop: 'infantry', x: 50, y: 6 });
+    const state = buildState({ units: [makeGeneral('a-1', 'a', 60, 2), back, other, makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 30, y: 40 }), makeGeneral('b-1', 'b', 60, 46)], hands: { a: ['u:a-4:1', 'u:a-5:1'] } });
+    const bf = battlefieldFromSpec(state.battlefield);
+    expect(hmAi.forecast(state, bf, { type: 'order', side: 'a', unit: 'a-4', card: 'u:a-4:1', order: 'halt' }).judgements).toEqual([{ name: 'halts its withdrawal', value: 1 }]);
+    const d = decide(getRuleset('horse-and-musket'), state as unknown as GameState, 'a', { level: 'normal', personality: 'balanced' }, 'halt');
+    expect(d!.action).toMatchObject({ type: 'order', unit: 'a-4', order: 'halt' });
+  });
+});
