@@ -22,6 +22,7 @@ import { breakTally, countsForBreak, disorderedCount, isBroken, isShaken, liveUn
 import { attackAspect, attackRange, eligibleTarget, mayAttack, wheelBy, withPose } from './zones';
 import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast } from './aiFire';
+import { TROOPS } from './charts';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
 
 /** Formed horse: the troops whose strike is the charge of an Attack (skirmishing cavalry shoot and evade). */
@@ -201,7 +202,14 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     if (!d) return undefined;
     // Skirmishers caught in the open are destroyed, and light cavalry are outclassed by heavier horse: evade.
     const exposed = d.rs.troop !== 'lightCav';
-    if (action.choice === 'evade') return action.card ? 0.9 : exposed ? 0.85 : 0.6;
+    if (action.choice === 'evade') {
+      const a = unitById(hs, String(hs.rules.pendingReaction?.attacker ?? ''));
+      const way = a ? evadeWay(hs, battlefieldFromSpec(hs.battlefield), d, a, typeof action.angle === 'number' ? action.angle : 0) : 'clear';
+      // Into the enemy or impassable ground the evaders are destroyed; through friends, both are disordered in every stand.
+      if (way === 'destroyed') return 0.02;
+      if (way === 'friend') return 0.1;
+      return action.card ? 0.9 : exposed ? 0.85 : 0.6;
+    }
     return exposed ? 0.2 : 0.5;
   },
   cardCost: (state, action) => {
@@ -303,6 +311,21 @@ function placesForGeneral(hs: HmState, _bf: Battlefield, u: HmUnit): { x: number
     { ...centre, why: 'among his Command' },
     { x: centre.x - ((nearest.x - centre.x) / d) * back, y: centre.y - ((nearest.y - centre.y) / d) * back, why: 'behind his Command' },
   ];
+}
+
+/**
+ * Where an Evade would take the evaders (B §1.5): straight away from the attacker, turned by the
+ * wheel chosen, as far as the chart's longest move (6", horse 18"): clear, into a friend (every stand
+ * of both disordered) or into the enemy or impassable ground (destroyed). A skirmish screen in front
+ * of its own line that evades straight back runs through the line and leaves it shaken.
+ */
+export function evadeWay(state: HmState, bf: Battlefield, evader: HmUnit, attacker: HmUnit, wheel: number): 'clear' | 'friend' | 'destroyed' {
+  const heading = wrapAngle(datan2(evader.y - attacker.y, evader.x - attacker.x) + wheel);
+  const reach = inch(TROOPS[evader.rs.troop].mounted ? 18 : 6);
+  const w = walk(state, bf, evader, heading, reach, heading, { exemptHalts: true });
+  if (w.travelled >= reach - 1) return 'clear';
+  if (w.hitEnemy || w.hitTerrain) return 'destroyed';
+  return w.hitFriend ? 'friend' : 'clear';
 }
 
 /** Each unit's exposure where it stands now, once per view of the battle. */

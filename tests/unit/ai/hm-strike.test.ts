@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakWeight, formationJudgement, hmAi, reachJudgement, strikeProspect } from '../../../src/rules/horse-and-musket/ai';
+import { breakWeight, evadeWay, formationJudgement, hmAi, reachJudgement, strikeProspect } from '../../../src/rules/horse-and-musket/ai';
 import { exposure } from '../../../src/rules/horse-and-musket/aiResolve';
 import { decide } from '../../../src/ai/utility';
 import { getRuleset } from '../../../src/rules/registry';
@@ -152,5 +152,47 @@ describe('Horse & Musket: a withdrawal is halted', () => {
     expect(hmAi.forecast(state, bf, { type: 'order', side: 'a', unit: 'a-4', card: 'u:a-4:1', order: 'halt' }).judgements).toEqual([{ name: 'halts its withdrawal', value: 1 }]);
     const d = decide(getRuleset('horse-and-musket'), state as unknown as GameState, 'a', { level: 'normal', personality: 'balanced' }, 'halt');
     expect(d!.action).toMatchObject({ type: 'order', unit: 'a-4', order: 'halt' });
+  });
+});
+
+describe('Horse & Musket: skirmishers evade by a way clear of their own line', () => {
+  // A skirmish screen 4" in front of its own battalion, charged by an enemy battalion from the front.
+  function screened(lineX: number): ReturnType<typeof buildState> {
+    const screen = makeUnit({ id: 'a-12', side: 'a', troop: 'skirmInf', x: 36, y: 11 });
+    const line = makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: lineX, y: 7 });
+    const enemy = makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 18 });
+    const state = buildState({ units: [screen, line, enemy] });
+    state.rules.pendingReaction = { attacker: 'b-4', defender: 'a-12', assault: false, afterBreakthrough: false, aspect: 'front', canCounter: false, log: [] };
+    state.active = 'a';
+    return state;
+  }
+  const evade = (angle: number): { type: string; side: string; choice: string; card: null; cincCard: null; angle: number } => ({ type: 'react', side: 'a', choice: 'evade', card: null, cincCard: null, angle });
+  const stand = { type: 'react', side: 'a', choice: 'stand', card: null, cincCard: null };
+
+  it('straight back runs into the battalion behind (both disordered): judged 0.1, below standing (0.2); with the battalion aside, 0.85', () => {
+    const state = screened(36);
+    const bf = battlefieldFromSpec(state.battlefield);
+    const [screen, , enemy] = state.units;
+    expect(evadeWay(state, bf, screen!, enemy!, 0)).toBe('friend');
+    expect(hmAi.choiceValue!(state, evade(0), 'attack')).toBe(0.1);
+    expect(hmAi.choiceValue!(state, stand, 'attack')).toBe(0.2);
+    const clear = screened(56);
+    expect(evadeWay(clear, bf, clear.units[0]!, clear.units[2]!, 0)).toBe('clear');
+    expect(hmAi.choiceValue!(clear, evade(0), 'attack')).toBe(0.85);
+  });
+
+  it('a decision: with its battalion 4" behind, every way back runs through it, so the screen stands rather than evade', () => {
+    const state = screened(36);
+    const bf = battlefieldFromSpec(state.battlefield);
+    const d = decide(getRuleset('horse-and-musket'), state as unknown as GameState, 'a', { level: 'normal', personality: 'balanced' }, 'evade');
+    expect(d!.action).toMatchObject({ type: 'react', choice: 'stand' });
+    expect(d!.chosen.score).toBeCloseTo(0.2, 10);
+    // The evades it weighed, 45° to either side, both end in the battalion.
+    const evades = d!.runnersUp.filter((c) => c.action.choice === 'evade');
+    expect(evades.map((c) => c.action.angle).sort()).toEqual([-Math.PI / 4, Math.PI / 4]);
+    for (const c of evades) {
+      expect(evadeWay(state, bf, state.units[0]!, state.units[2]!, c.action.angle as number)).toBe('friend');
+      expect(c.score).toBeCloseTo(0.1, 10);
+    }
   });
 });
