@@ -14,12 +14,12 @@ import { artilleryTargets } from './fire';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
 import { colourGap, defaultChoices } from './attack';
 import { exposure, outlook } from './aiResolve';
-import { walk } from './moves';
-import { crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from './terrain';
+import { walk, zoneContext } from './moves';
+import { coverOf, crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from './terrain';
 import { standRect } from '../../core/model';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { breakTally, countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackAspect, attackRange, eligibleTarget, mayAttack, wheelBy, withPose } from './zones';
+import { attackAspect, attackLine, attackRange, eligibleTarget, mayAttack, wheelBy, withPose } from './zones';
 import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast } from './aiFire';
 import { TROOPS } from './charts';
@@ -68,7 +68,8 @@ const PROSPECT_TARGETS = 2;
 
 /**
  * The best Attack a horse regiment could make on its next order from `pose`, 0..1: each enemy
- * within its Attack range there and eligible to it (A §14.1, §14.3; the nearest two) read through
+ * within its Attack range there, eligible to it and on a clear Attack line (A §14.1-14.3; the
+ * nearest two) read through
  * both sides' Resolve charts as the Attack's own forecast reads them, the harm and the break it
  * promises less the risk. 0 with nobody to Attack. This is what sends cuirassiers where a lone
  * battalion breaks on Chart F rather than to the middle of the table.
@@ -79,11 +80,15 @@ export function strikeProspect(state: HmState, bf: Battlefield, u: HmUnit, pose:
   if (!mayAttack(moved, units)) return 0;
   const view: HmState = { ...state, units };
   const range = attackRange(moved, { fog: state.rules.weather === 'fog' });
+  const zc = zoneContext(view, bf);
   const near: { t: HmUnit; gap: number }[] = [];
   for (const t of liveUnits(view)) {
     if (t.side === u.side || t.rs.troop === 'general') continue;
     const gap = colourGap(moved, t);
-    if (gap > range || !eligibleTarget(moved, t, attackAspect(moved, t), false, units)) continue;
+    if (gap > range) continue;
+    // As the order would be checked (orders.ts attackTargets): eligible, foot in cover not for horse, and a clear Attack line.
+    const inCover = coverOf(bf, { x: t.x, y: t.y }, t.rs.troop, { x: moved.x, y: moved.y }) !== 'none';
+    if (!eligibleTarget(moved, t, attackAspect(moved, t), inCover, units) || !attackLine(moved, t, units, zc).ok) continue;
     near.push({ t, gap });
   }
   near.sort((a, b) => a.gap - b.gap || (a.t.id < b.t.id ? -1 : 1));

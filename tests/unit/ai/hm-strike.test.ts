@@ -86,6 +86,14 @@ describe('Horse & Musket: horse goes where its next order can be a good charge',
     expect(footMove.judgements!.some((j) => j.name === 'a charge in reach from there')).toBe(false);
   });
 
+  it('no prospect where the Attack line is blocked: a friendly battalion between the horse and its target', () => {
+    const open = buildState({ units: [horse(22), battalion()] });
+    const bf = battlefieldFromSpec(open.battlefield);
+    expect(strikeProspect(open, bf, open.units[0]!, open.units[0]!)).toBeGreaterThan(0.1);
+    const blocked = buildState({ units: [horse(22), battalion(), makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 36, y: 28 })] });
+    expect(strikeProspect(blocked, bf, blocked.units[0]!, blocked.units[0]!)).toBe(0);
+  });
+
   it('a battalion covered by friends on both flanks is a poorer prospect than the same battalion alone', () => {
     const bf = battlefieldFromSpec(buildState({ units: [] }).battlefield);
     const lone = buildState({ units: [horse(22), battalion()] });
