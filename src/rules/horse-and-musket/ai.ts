@@ -21,7 +21,7 @@ import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { breakTally, countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
 import { attackAspect, attackLine, attackRange, eligibleTarget, mayAttack, wheelBy, withPose } from './zones';
 import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
-import { fireForecast } from './aiFire';
+import { fireForecast, planForecast } from './aiFire';
 import { TROOPS } from './charts';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
 
@@ -179,6 +179,8 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
       const best = defaultChoices(hs, t);
       return best.coverChoice === action.coverChoice && best.generalChoice === action.generalChoice && best.austrianChoice === action.austrianChoice ? 0.95 : 0.2;
     }
+    // A Retire result: the program's way (straight back, facing the enemy) is the computer's too.
+    if (action.type === 'retire-choice') return action.choice === 'program' ? 0.95 : 0.1;
     // The turn's own choices: fight on rather than stand idle, and never give up the field.
     if (action.type === 'issue-orders') return 0.95;
     if (action.type === 'pass') return 0.1;
@@ -264,6 +266,7 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
     return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
   }
   if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
+  if (action.type === 'order' && action.order === 'skirmish-plan') return planForecast(hs, bf, u, action.plan);
   if (action.type === 'general-move') {
     const pose = walkedPose(hs, bf, u, movePose(u, action).pose);
     if (!pose) return {};

@@ -33,6 +33,7 @@ import { inches, type FordSite } from '../../terrain/setup';
 import type { TerrainFeature } from '../../terrain/features';
 import { GENERIC_WORDS, UNKNOWN_SUBTYPE, subtypeChoices, type SubtypeOverrides } from '../../terrain/subtypes';
 import type { HmState } from './types';
+import { nearSideId } from './world';
 
 /** The §5.2 tables: the subtype each d6 score gives, by feature kind, and its name for the log. */
 export const SUBTYPE_TABLES: Readonly<Record<'wood' | 'stream' | 'marsh' | 'river', { table: string; faces: readonly [string, string][] }>> = {
@@ -132,10 +133,11 @@ function lengthBelow(line: readonly Vec2[], centre: number): number {
   return s;
 }
 
-/** The side whose half holds the feature: the first side's half is the near one, y below the centre line. */
+/** The side whose half holds the feature: the near side's half is y below the centre line. */
 export function featureOwner(state: HmState, f: TerrainFeature): SideId {
   const centre = state.battlefield.depth / 2;
-  const [near, far] = [state.sides[0]!.id, state.sides[1]!.id];
+  const near = nearSideId(state);
+  const far = state.sides.find((s) => s.id !== near)!.id;
   if ('polygon' in f) return polygonCentroid(f.polygon).y < centre ? near : far;
   let total = 0;
   for (let i = 1; i < f.line.length; i++) total += dhypot(f.line[i]!.x - f.line[i - 1]!.x, f.line[i]!.y - f.line[i - 1]!.y);
