@@ -9,24 +9,45 @@ import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTI
 import { PLACE_WORKS_ACTION } from './works';
 import { shellBuildingForecast } from './aiFire';
 import { inch } from '../../core/measure';
-import type { AiHints } from '../../core/ruleset';
+import type { AiHints, Forecast } from '../../core/ruleset';
 import { angleOf, direction, sub, wrapAngle } from '../../core/geometry';
 import { activeCardMayOrder, attackTargets } from './orders';
 import { artilleryTargets } from './fire';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
-import { defaultChoices } from './attack';
+import { colourGap, defaultChoices } from './attack';
 import { exposure, outlook } from './aiResolve';
-import { walk } from './moves';
-import { crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from './terrain';
+import { walk, zoneContext } from './moves';
+import { coverOf, crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from './terrain';
 import { standRect } from '../../core/model';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
-import { countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackRange, wheelBy } from './zones';
+import { breakTally, countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
+import { attackAspect, attackLine, attackRange, eligibleTarget, mayAttack, wheelBy, withPose } from './zones';
 import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast, planForecast } from './aiFire';
+import { TROOPS } from './charts';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
 
+/** Formed horse: the troops whose strike is the charge of an Attack (skirmishing cavalry shoot and evade). */
+const MOUNTED_LINE = new Set(['lightCav', 'heavyCav', 'cuirassier']);
+
 const isCombatant = (u: Unit<HmUnitState>): boolean => u.rs.troop !== 'general';
+
+/**
+ * What losing this unit costs its army, as the AI weighs it: a unit that counts for the break
+ * (B §8.1) is its army's share of the break, against the enemy's share; others count 0.6. An army
+ * of three battalions facing five loses a battalion at 1/3 of its break against the enemy's 1/5, and
+ * the battle cut short by the turn limit is judged on those shares too (world.ts battleResult), so
+ * its few battalions are worth more than the many of the other side: √(5/3) ≈ 1.29 against √(3/5) ≈ 0.77.
+ * Equal armies weigh 1. The counts are of the side's own view (a hidden enemy is not counted).
+ */
+export function breakWeight(state: HmState, x: HmUnit): number {
+  const allUnits = state.options.breakRule === 'forty-percent-all';
+  if (!countsForBreak(x, allUnits)) return 0.6;
+  const own = breakTally(state, x.side, allUnits).total;
+  const enemy = state.sides.filter((s) => s.id !== x.side).reduce((n, s) => n + breakTally(state, s.id, allUnits).total, 0);
+  if (own === 0 || enemy === 0) return 1;
+  return Math.sqrt(enemy / own);
+}
 
 /** An Attack's expected result: both sides' Resolve read together (A §16). */
 function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, assault: boolean): { inflicted: number; removes: number; risk: number } {
@@ -40,10 +61,45 @@ function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, a
   // Three and a half stands disordered on average: a heavy price for a line of four to six.
   const crossingCost = crossing ? mine.moves * Math.min(1, 3.5 / Math.max(1, u.stands.length)) * 0.5 : 0;
   const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + (1 - edge) * 0.2 + crossingCost);
-  // The battle is lost by the infantry that break (B §8.1): theirs count in full, and so do ours.
-  const allUnits = state.options.breakRule === 'forty-percent-all';
-  const weight = (x: HmUnit): number => (countsForBreak(x, allUnits) ? 1 : 0.6);
-  return { inflicted, removes: theirs.breaks * weight(t), risk: risk * weight(u) };
+  // The battle is lost by the infantry that break (B §8.1): each side's by its share of its army.
+  return { inflicted, removes: theirs.breaks * breakWeight(state, t), risk: risk * breakWeight(state, u) };
+}
+
+/** The nearest targets weighed for one strike prospect (the cost stays bounded). */
+const PROSPECT_TARGETS = 2;
+
+/**
+ * The best Attack a horse regiment could make on its next order from `pose`, 0..1: each enemy
+ * within its Attack range there, eligible to it and on a clear Attack line (A §14.1-14.3; the
+ * nearest two) read through
+ * both sides' Resolve charts as the Attack's own forecast reads them, the harm and the break it
+ * promises less the risk. 0 with nobody to Attack. This is what sends cuirassiers where a lone
+ * battalion breaks on Chart F rather than to the middle of the table.
+ */
+export function strikeProspect(state: HmState, bf: Battlefield, u: HmUnit, pose: { x: number; y: number; facing: number }): number {
+  const moved = withPose(u, pose);
+  const units = state.units.map((x) => (x.id === u.id ? moved : x));
+  if (!mayAttack(moved, units)) return 0;
+  const view: HmState = { ...state, units };
+  const range = attackRange(moved, { fog: state.rules.weather === 'fog' });
+  const zc = zoneContext(view, bf);
+  const near: { t: HmUnit; gap: number }[] = [];
+  for (const t of liveUnits(view)) {
+    if (t.side === u.side || t.rs.troop === 'general') continue;
+    const gap = colourGap(moved, t);
+    if (gap > range) continue;
+    // As the order would be checked (orders.ts attackTargets): eligible, foot in cover not for horse, and a clear Attack line.
+    const inCover = coverOf(bf, { x: t.x, y: t.y }, t.rs.troop, { x: moved.x, y: moved.y }) !== 'none';
+    if (!eligibleTarget(moved, t, attackAspect(moved, t), inCover, units) || !attackLine(moved, t, units, zc).ok) continue;
+    near.push({ t, gap });
+  }
+  near.sort((a, b) => a.gap - b.gap || (a.t.id < b.t.id ? -1 : 1));
+  let best = 0;
+  for (const { t } of near.slice(0, PROSPECT_TARGETS)) {
+    const f = attackForecast(view, bf, moved, t, false);
+    best = Math.max(best, Math.min(1, f.inflicted + f.removes - f.risk));
+  }
+  return best;
 }
 
 /** Guns with targets, once per view of the battle and side: every card and limber order asks. */
@@ -168,7 +224,14 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     if (!d) return undefined;
     // Skirmishers caught in the open are destroyed, and light cavalry are outclassed by heavier horse: evade.
     const exposed = d.rs.troop !== 'lightCav';
-    if (action.choice === 'evade') return action.card ? 0.9 : exposed ? 0.85 : 0.6;
+    if (action.choice === 'evade') {
+      const a = unitById(hs, String(hs.rules.pendingReaction?.attacker ?? ''));
+      const way = a ? evadeWay(hs, battlefieldFromSpec(hs.battlefield), d, a, typeof action.angle === 'number' ? action.angle : 0) : 'clear';
+      // Into the enemy or impassable ground the evaders are destroyed; through friends, both are disordered in every stand.
+      if (way === 'destroyed') return 0.02;
+      if (way === 'friend') return 0.1;
+      return action.card ? 0.9 : exposed ? 0.85 : 0.6;
+    }
     return exposed ? 0.2 : 0.5;
   },
   cardCost: (state, action) => {
@@ -185,69 +248,109 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
   },
   sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || dhypot(o.x - t.x, o.y - t.y) < inch(24),
   forecast: (state, bf, action) => {
-    const hs = state as HmState;
-    const u = unitById(hs, String(action.unit ?? ''));
-    if (!u) return {};
-    if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
-      const t = unitById(hs, String(action.target));
-      if (!t) return {};
-      const f = attackForecast(hs, bf, u, t, action.order === 'assault');
-      // An Attack is a gamble of the unit itself: taken at good odds, refused at bad ones.
-      return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
-    }
-    if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
-    if (action.type === 'order' && action.order === 'skirmish-plan') return planForecast(hs, bf, u, action.plan);
-    if (action.type === 'order' && action.order === 'shell-building') return shellBuildingForecast(hs, bf, u, String(action.building));
-    if (action.type === 'general-move') {
-      const pose = walkedPose(hs, bf, u, movePose(u, action).pose);
-      if (!pose) return {};
-      return {
-        pose,
-        judgements: [
-          { name: 'command in reach', value: 0.15 + 0.85 * commandCoverage(hs, u, pose) },
-          { name: 'General out of danger', value: generalSafety(hs, u, pose) },
-        ],
-      };
-    }
-    // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
-    if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
-    const moved = orderPose(u, action);
-    if (!moved.pose) return moved;
-    const judgements: { name: string; value: number }[] = [];
-    // Guns that can shoot now stay in action: a limbered gun needs another card to fire.
-    if (action.order === 'limber' && gunsWithTargets(hs, bf, u.side).includes(u)) judgements.push({ name: 'guns stay in action', value: 0.3 });
-    const giveUp = retrogradeCost(action.order);
-    if (giveUp !== null) judgements.push({ name: 'holds its ground', value: giveUp });
-    // Formed troops move only to their front: facing the enemy is what lets them close and Attack.
-    const facing = facingJudgement(hs, u, moved.pose);
-    if (facing !== null) judgements.push({ name: 'faces the enemy', value: facing });
-    // A unit that leaves its General's reach can be ordered only by its own cards.
-    if (u.rs.command && u.rs.troop !== 'general') judgements.push({ name: 'stays in command', value: 0.6 + 0.4 * inCommand(hs, u, moved.pose) });
-    judgements.push({ name: "out of the enemy's reach", value: reachJudgement(hs, bf, u, moved.pose) });
-    const disorder = moveDisorder(bf, u, moved.pose);
-    if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
-    return { ...moved, judgements };
+    const f = orderForecast(state as HmState, bf, action);
+    const u = unitById(state as HmState, String(action.unit ?? ''));
+    const declared = u ? formationJudgement(u, action) : null;
+    return declared ? { ...f, judgements: [...(f.judgements ?? []), declared] } : f;
   },
   // Cards may be held from turn to turn (A §7.7): ending the turn keeps them for a better use.
   restValue: (_state, action) => (action.type === 'end-turn' ? 0.22 : undefined),
-  placesFor: (state, _bf, unit) => {
-    const hs = state as HmState;
-    const u = unit as HmUnit;
-    if (!u.rs.general) return [];
-    const centre = commandCentre(hs, u);
-    if (!centre) return [];
-    // Among his Command, a little behind it: in reach of all and out of the enemy's.
-    const enemies = liveUnits(hs).filter((e) => e.side !== u.side && e.rs.troop !== 'general');
-    const nearest = enemies.sort((a, b) => dhypot(a.x - centre.x, a.y - centre.y) - dhypot(b.x - centre.x, b.y - centre.y))[0];
-    if (!nearest) return [{ ...centre, why: 'among his Command' }];
-    const d = Math.max(1, dhypot(nearest.x - centre.x, nearest.y - centre.y));
-    const back = inch(3);
-    return [
-      { ...centre, why: 'among his Command' },
-      { x: centre.x - ((nearest.x - centre.x) / d) * back, y: centre.y - ((nearest.y - centre.y) / d) * back, why: 'behind his Command' },
-    ];
-  },
+  placesFor: placesForGeneral,
 };
+
+/**
+ * A Prussian battalion's first order fixes whether it stands in line or column for the battle
+ * (B §3.3). A column tests Resolve at −3 (A §18.1), must march 3"-6" ahead every turn orders are
+ * issued (A §9), and needs a card and a 3" move to form line (A §11.6): declared only for a good
+ * reason. The forecasts read the unit as it stands (in line), so the cost is judged here.
+ */
+export function formationJudgement(u: HmUnit, action: Action): { name: string; value: number } | null {
+  if (u.rs.formationDeclared || action.formation !== 'column' || u.formation === 'column') return null;
+  return { name: 'stays in line to fight', value: 0.4 };
+}
+
+/** The forecast of one order, before the formation it declares is judged. */
+function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
+  const u = unitById(hs, String(action.unit ?? ''));
+  if (!u) return {};
+  if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
+    const t = unitById(hs, String(action.target));
+    if (!t) return {};
+    const f = attackForecast(hs, bf, u, t, action.order === 'assault');
+    // An Attack is a gamble of the unit itself: taken at good odds, refused at bad ones.
+    return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
+  }
+  if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
+  if (action.type === 'order' && action.order === 'skirmish-plan') return planForecast(hs, bf, u, action.plan);
+  if (action.type === 'order' && action.order === 'shell-building') return shellBuildingForecast(hs, bf, u, String(action.building));
+  if (action.type === 'general-move') {
+    const pose = walkedPose(hs, bf, u, movePose(u, action).pose);
+    if (!pose) return {};
+    return {
+      pose,
+      judgements: [
+        { name: 'command in reach', value: 0.15 + 0.85 * commandCoverage(hs, u, pose) },
+        { name: 'General out of danger', value: generalSafety(hs, u, pose) },
+      ],
+    };
+  }
+  // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
+  if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
+  // A withdrawing battalion goes on 3" a turn until halted, takes no other order, supports nobody,
+  // runs into the friends behind it and, off the table, counts as lost (A §19.4, §11.8, B §8.1).
+  if (action.order === 'halt') return { judgements: [{ name: 'halts its withdrawal', value: 1 }] };
+  const moved = orderPose(u, action);
+  if (!moved.pose) return moved;
+  const judgements: { name: string; value: number }[] = [];
+  // Guns that can shoot now stay in action: a limbered gun needs another card to fire.
+  if (action.order === 'limber' && gunsWithTargets(hs, bf, u.side).includes(u)) judgements.push({ name: 'guns stay in action', value: 0.3 });
+  const giveUp = retrogradeCost(action.order);
+  if (giveUp !== null) judgements.push({ name: 'holds its ground', value: giveUp });
+  // Formed troops move only to their front: facing the enemy is what lets them close and Attack.
+  const facing = facingJudgement(hs, u, moved.pose);
+  if (facing !== null) judgements.push({ name: 'faces the enemy', value: facing });
+  // A unit that leaves its General's reach can be ordered only by its own cards.
+  if (u.rs.command && u.rs.troop !== 'general') judgements.push({ name: 'stays in command', value: 0.6 + 0.4 * inCommand(hs, u, moved.pose) });
+  judgements.push({ name: "out of the enemy's reach", value: reachJudgement(hs, bf, u, moved.pose) });
+  // Horse goes where its next order can be a good charge; foot halts within 9" of the enemy anyway.
+  // A charge that promises half again its risk is as good as it gets: most charges falter (Chart D).
+  if (MOUNTED_LINE.has(u.rs.troop)) judgements.push({ name: 'a charge in reach from there', value: 0.6 + 0.4 * Math.min(1, 2 * strikeProspect(hs, bf, u, moved.pose)) });
+  const disorder = moveDisorder(bf, u, moved.pose);
+  if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
+  return { ...moved, judgements };
+}
+
+/** A General's spots: among his Command, and a little behind it. */
+function placesForGeneral(hs: HmState, _bf: Battlefield, u: HmUnit): { x: number; y: number; why: string }[] {
+  if (!u.rs.general) return [];
+  const centre = commandCentre(hs, u);
+  if (!centre) return [];
+  // Among his Command, a little behind it: in reach of all and out of the enemy's.
+  const enemies = liveUnits(hs).filter((e) => e.side !== u.side && e.rs.troop !== 'general');
+  const nearest = enemies.sort((a, b) => dhypot(a.x - centre.x, a.y - centre.y) - dhypot(b.x - centre.x, b.y - centre.y))[0];
+  if (!nearest) return [{ ...centre, why: 'among his Command' }];
+  const d = Math.max(1, dhypot(nearest.x - centre.x, nearest.y - centre.y));
+  const back = inch(3);
+  return [
+    { ...centre, why: 'among his Command' },
+    { x: centre.x - ((nearest.x - centre.x) / d) * back, y: centre.y - ((nearest.y - centre.y) / d) * back, why: 'behind his Command' },
+  ];
+}
+
+/**
+ * Where an Evade would take the evaders (B §1.5): straight away from the attacker, turned by the
+ * wheel chosen, as far as the chart's longest move (6", horse 18"): clear, into a friend (every stand
+ * of both disordered) or into the enemy or impassable ground (destroyed). A skirmish screen in front
+ * of its own line that evades straight back runs through the line and leaves it shaken.
+ */
+export function evadeWay(state: HmState, bf: Battlefield, evader: HmUnit, attacker: HmUnit, wheel: number): 'clear' | 'friend' | 'destroyed' {
+  const heading = wrapAngle(datan2(evader.y - attacker.y, evader.x - attacker.x) + wheel);
+  const reach = inch(TROOPS[evader.rs.troop].mounted ? 18 : 6);
+  const w = walk(state, bf, evader, heading, reach, heading, { exemptHalts: true });
+  if (w.travelled >= reach - 1) return 'clear';
+  if (w.hitEnemy || w.hitTerrain) return 'destroyed';
+  return w.hitFriend ? 'friend' : 'clear';
+}
 
 /** Each unit's exposure where it stands now, once per view of the battle. */
 const exposureNow = new WeakMap<HmState, Map<string, number>>();
@@ -269,7 +372,8 @@ export function reachJudgement(state: HmState, bf: Battlefield, u: HmUnit, pose:
     known.set(u.id, now);
   }
   const there = exposure(state, bf, u, pose).danger;
-  const weight = countsForBreak(u, state.options.breakRule === 'forty-percent-all') ? 1 : 0.5;
+  // Foot that count for the break weigh it by their share of the army's break; the others by half.
+  const weight = countsForBreak(u, state.options.breakRule === 'forty-percent-all') ? breakWeight(state, u) : 0.5;
   return Math.max(0.1, Math.min(1, 1 - weight * (0.8 * there - 0.4 * Math.max(0, now - there))));
 }
 
