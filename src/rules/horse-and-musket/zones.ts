@@ -691,7 +691,7 @@ export interface HaltOptions {
 /**
  * Why the unit must halt (A1), or null: (1) one of its stands is in the active threat zone of an
  * enemy mounted unit (zones exist only for unshaken units), or (2) its Colour Stand is within 9" of
- * the Colour Stand of an unshaken enemy unit and some straight line between the two Colour Stands
+ * the Colour Stand of an unshaken enemy unit (an unmanned gun is no unit to halt for) and some straight line between the two Colour Stands
  * crosses no other unit's stand and no terrain impassable to this unit. Lone Generals count as enemy
  * units (a one-stand skirmishing-cavalry unit, §6.8); attached Generals are part of their unit. Line of
  * sight is not required. Exemptions (Resolve-result moves and the like) are the caller's business.
@@ -705,7 +705,7 @@ export function haltCause(u: HmUnit, units: readonly HmUnit[], ctx: ZoneContext,
   }
   const mine = colourStand(u);
   const close = enemiesOf(u, list)
-    .filter((e) => !isShaken(e, list))
+    .filter((e) => !isShaken(e, list) && !isUnmannedGun(e))
     .map((e) => ({ e, d: rectDistance(mine, colourStand(e)) }))
     .filter((x) => x.d <= HALT_DISTANCE + EPS)
     .sort((p, q) => p.d - q.d || (p.e.id < q.e.id ? -1 : 1));
@@ -716,6 +716,11 @@ export function haltCause(u: HmUnit, units: readonly HmUnit[], ctx: ZoneContext,
     }
   }
   return null;
+}
+
+/** A gun with no crew serving it (abandoned, fled or overrun, A §19.7, B §2.11): nobody there to halt anyone. */
+export function isUnmannedGun(u: HmUnit): boolean {
+  return !!u.rs.gun && u.rs.gun.crew !== 'manned';
 }
 
 /** `haltCause` as a sentence, or null when the unit need not halt. */

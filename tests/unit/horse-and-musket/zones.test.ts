@@ -318,6 +318,21 @@ describe('automatic halts (§12, A1)', () => {
     expect(haltReason(p2, [p2, q2, post], ctx)).not.toBeNull();
   });
 
+  it('does not halt for an abandoned, fled or overrun gun, only a manned one', () => {
+    const p = mk('p', 'red', 'infantry', 900, 300);
+    const gunAt = (crew: 'manned' | 'abandoned' | 'fled' | 'overrun'): HmUnit =>
+      mk('g', 'blue', 'artillery', 900, 320 + inch(8.9) + 20, S, {
+        stands: 1,
+        rs: { gun: { kind: 'cannon', limbered: false, crew, controller: 'blue', suppressed: false, damaged: false, spiked: false, noTeam: false, readyForBall: true } },
+      });
+    expect(haltCause(p, [p, gunAt('manned')], ctx)).toMatchObject({ kind: 'close-enemy', enemy: 'g' });
+    for (const crew of ['abandoned', 'fled', 'overrun'] as const) expect(haltCause(p, [p, gunAt(crew)], ctx), crew).toBeNull();
+    // Marching up to an abandoned gun: no halt on the way.
+    const far = mk('g', 'blue', 'artillery', 900, 320 + inch(12) + 20, S, { stands: 1, rs: gunAt('abandoned').rs });
+    expect(haltAlong(p, { x: 900, y: 300 + inch(6), facing: N }, [p, far], ctx)).toBeNull();
+    expect(haltAlong(p, { x: 900, y: 300 + inch(6), facing: N }, [p, { ...far, rs: gunAt('manned').rs }], ctx)?.cause.kind).toBe('close-enemy');
+  });
+
   it('does not halt when impassable terrain cuts every line', () => {
     const [p, q] = pair(inch(8.9));
     const river: ZoneContext = { ...ctx, terrainBlocks: (a, b) => (a.y - 400) * (b.y - 400) < 0 };
