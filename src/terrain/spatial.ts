@@ -231,16 +231,19 @@ function capsuleInterval(
   ey: number,
   r: number,
 ): [number, number] {
+  // The hull of the three pieces, taken without a closure: this runs for every segment of a long river.
+  const d0 = discInterval(ax, ay, dx, dy, cx, cy, r);
+  const d1 = discInterval(ax, ay, dx, dy, ex, ey, r);
   let t0 = Infinity;
   let t1 = -Infinity;
-  const take = (iv: [number, number]): void => {
-    if (iv[0] <= iv[1]) {
-      if (iv[0] < t0) t0 = iv[0];
-      if (iv[1] > t1) t1 = iv[1];
-    }
-  };
-  take(discInterval(ax, ay, dx, dy, cx, cy, r));
-  take(discInterval(ax, ay, dx, dy, ex, ey, r));
+  if (d0[0] <= d0[1]) {
+    t0 = d0[0];
+    t1 = d0[1];
+  }
+  if (d1[0] <= d1[1]) {
+    if (d1[0] < t0) t0 = d1[0];
+    if (d1[1] > t1) t1 = d1[1];
+  }
   const sx = ex - cx;
   const sy = ey - cy;
   const len = Math.sqrt(sx * sx + sy * sy);
@@ -250,7 +253,12 @@ function capsuleInterval(
     // Along the segment and across it, both linear in t.
     const along = slab((ax - cx) * ux + (ay - cy) * uy, dx * ux + dy * uy, 0, len);
     const across = slab(ux * (ay - cy) - uy * (ax - cx), ux * dy - uy * dx, -r, r);
-    take([Math.max(along[0], across[0]), Math.min(along[1], across[1])]);
+    const s0 = Math.max(along[0], across[0]);
+    const s1 = Math.min(along[1], across[1]);
+    if (s0 <= s1) {
+      if (s0 < t0) t0 = s0;
+      if (s1 > t1) t1 = s1;
+    }
   }
   return [t0, t1];
 }
@@ -273,8 +281,20 @@ export function featureIntervals(cf: CompiledFeature, ax: number, ay: number, bx
     }
   } else if (cf.line) {
     const pts = cf.line;
+    const r = cf.halfWidth;
+    // A capsule lies inside its segment's box grown by the half-width: boxes apart, no meeting. A short
+    // step against a long river then costs a few comparisons per bend, not the whole capsule test.
+    const minX = Math.min(ax, bx) - r;
+    const maxX = Math.max(ax, bx) + r;
+    const minY = Math.min(ay, by) - r;
+    const maxY = Math.max(ay, by) + r;
     for (let k = 0; k + 3 < pts.length; k += 2) {
-      const [t0, t1] = capsuleInterval(ax, ay, dx, dy, pts[k]!, pts[k + 1]!, pts[k + 2]!, pts[k + 3]!, cf.halfWidth);
+      const cx = pts[k]!;
+      const cy = pts[k + 1]!;
+      const ex = pts[k + 2]!;
+      const ey = pts[k + 3]!;
+      if ((cx < minX && ex < minX) || (cx > maxX && ex > maxX) || (cy < minY && ey < minY) || (cy > maxY && ey > maxY)) continue;
+      const [t0, t1] = capsuleInterval(ax, ay, dx, dy, cx, cy, ex, ey, r);
       const c0 = Math.max(0, t0);
       const c1 = Math.min(1, t1);
       if (c1 > c0) out.push(c0, c1);

@@ -222,6 +222,18 @@ function leastGapFor(u: HmUnit): number {
   return breaksRanks(u) && u.formation !== 'column' ? MIN_LOOSE_GAP : STAND_SIZE[u.rs.troop].width;
 }
 
+/**
+ * For a move the rules force on a unit (a withdrawal or retreat, thrown back, a veer off) whose plain
+ * walk `w` stopped at ground or a friend short of `dist`: the narrow gap there that it may pass by
+ * breaking ranks, as troops not broken or evading do (A §11.7, §11.8), to go on with `moveThroughGaps`;
+ * null when there is none or it is too narrow, and the move meets what stopped it.
+ */
+export function gapToPass(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number, w: WalkResult): NarrowGap | null {
+  if (u.rs.troop === 'general' || w.travelled >= dist - 0.5 || (!w.hitTerrain && !w.hitFriend)) return null;
+  const g = gapAlong(state, bf, u, { x: u.x, y: u.y }, pointAhead(u, heading, dist), { need: spanOf(u) });
+  return g && g.width >= leastGapFor(u) - 0.5 ? g : null;
+}
+
 /** A move made, with what it did on the way through narrow gaps. */
 export interface GapMove {
   /** The walk, its distance counted over the whole way when the unit broke ranks part way. */

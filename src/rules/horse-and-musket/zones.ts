@@ -30,6 +30,7 @@ import {
   lerp,
   pointInPolygon,
   pointInRect,
+  pointSegmentDistance,
   polygonArea,
   polygonCentroid,
   radians,
@@ -1141,7 +1142,7 @@ export function sweptCollisions(u: HmUnit, to: Pose, units: readonly HmUnit[], c
   const from: Pose = { x: u.x, y: u.y, facing: u.facing };
   const turn = wrapAngle(to.facing - from.facing);
   const at = (t: number): Pose => ({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, facing: wrapAngle(from.facing + turn * t) });
-  const reach = Math.max(...u.stands.map((s) => dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2));
+  const reach = unitReach(u);
   const travel = dhypot(to.x - from.x, to.y - from.y) + Math.abs(turn) * reach;
   const n = Math.max(1, Math.ceil(travel / SAMPLE_STEP));
   const others = standsOf(units, excluded(units, [u.id]));
@@ -1173,6 +1174,23 @@ export function sweptCollisions(u: HmUnit, to: Pose, units: readonly HmUnit[], c
     else out.enemies.push(o.id);
   }
   return out;
+}
+
+/** How far the furthest corner of any of the unit's stands lies from its Colour Stand's centre, mm. */
+export function unitReach(u: HmUnit): number {
+  let r = 0;
+  for (const s of u.stands) r = Math.max(r, dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2);
+  return r;
+}
+
+/**
+ * The units among `others` that a unit could touch anywhere on its way straight from where it stands
+ * to `to`, turning as it goes: the rest lie further from the way than both units' reach together.
+ */
+export function unitsNearWay(u: HmUnit, to: Vec2, others: readonly HmUnit[]): HmUnit[] {
+  const mine = unitReach(u);
+  const from = { x: u.x, y: u.y };
+  return others.filter((o) => pointSegmentDistance({ x: o.x, y: o.y }, from, to) <= mine + unitReach(o) + 1);
 }
 
 /** Whether any stand of a overlaps any stand of b (touching is not overlapping). */
