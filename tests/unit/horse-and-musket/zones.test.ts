@@ -34,6 +34,8 @@ import {
   threatZones,
   thrownBackPose,
   unitCorners,
+  unitsNearWay,
+  unitReach,
   unitsOverlap,
   wheelBy,
   wheelPose,
@@ -701,5 +703,19 @@ describe('overlaps and the table edge (§11.8–11.9)', () => {
     expect(offTable(mk('u', 'red', 'infantry', 99, 600), table)).toBe(true);
     expect(offTable(mk('u', 'red', 'infantry', 900, table.depth - 19, N, { stands: 1 }), table)).toBe(true);
     expect(offTable(mk('u', 'red', 'infantry', 900, table.depth - 21, N, { stands: 1 }), table)).toBe(false);
+  });
+});
+
+describe('units near a way (the walk sweeps only these)', () => {
+  it('keeps every unit whose stands could touch the mover on its way and drops the rest of the table', () => {
+    // A 5-stand line (reach: the end stand's far corner, hypot(80, 0) + hypot(40, 40) / 2 = 108.3 mm) marching 300 mm north.
+    const m = mk('m', 'red', 'infantry', 1000, 1000);
+    expect(unitReach(m)).toBeCloseTo(80 + Math.hypot(40, 40) / 2, 6);
+    const to = { x: 1000, y: 1300 };
+    // One-stand units east of the way: reach 28.3 mm each, so kept up to 108.3 + 28.3 + 1 = 137.6 mm off it.
+    const at = (id: string, x: number, y: number): HmUnit => mk(id, 'blue', 'infantry', x, y, S, { stands: 1 });
+    const others = [at('beside', 1137, 1150), at('clear', 1139, 1150), at('ahead', 1000, 1437), at('beyond', 1000, 1439), at('far', 2500, 2500)];
+    for (let k = 0; k < 40; k++) others.push(at(`row${k}`, 100 + k * 60, 2800));
+    expect(unitsNearWay(m, to, others).map((u) => u.id)).toEqual(['beside', 'ahead']);
   });
 });
