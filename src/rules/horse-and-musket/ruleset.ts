@@ -34,7 +34,7 @@ import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTI
 import { alternateActions, applyAlternate } from './alternate';
 import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
 import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
-import { revealTerrain, rollExtraFords, rollTerrainSubtypes, terrainDice, terrainKnownEvents, veilTerrain } from './subtypes';
+import { revealTerrain, rollExtraFords, rollRoadCrossings, rollTerrainSubtypes, terrainDice, terrainKnownEvents, veilTerrain } from './subtypes';
 import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownEvents, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
@@ -506,9 +506,10 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
       if (rules.step !== 'posture') throw new RuleError('attack or defend is chosen before the battle');
       applyPreBattle(state, bf, action, ctx);
       // With attacker and defender known, the terrain subtypes are rolled (B §6.1 step 4), then the
-      // extra fords (step 5), from one seeded stream (subtypes.ts).
+      // bridge or ford where each road meets water and the extra fords (step 5), from one seeded stream (subtypes.ts).
       const terrainCtx = { ...ctx, dice: terrainDice(state) };
       rollTerrainSubtypes(state, bf, terrainCtx);
+      rollRoadCrossings(state, terrainCtx);
       rollExtraFords(state, terrainCtx);
       // Then the armies are set up on the rolled ground: by the players (B §6.2-6.3, deployment.ts) or the engine.
       if (state.options.deployment !== 'automatic') startDeployment(state, ctx);
