@@ -121,6 +121,36 @@ export function generalBarred(state: HmState, bf: Battlefield, g: HmUnit): strin
   return null;
 }
 
+/**
+ * Each General's bar on his cards (`generalBarred`) or hindrance (`generalHindered`), worked out once
+ * for a whole list of orders: the threat-zone test behind them is dear, and the answer is the same
+ * for every unit the side might order.
+ */
+export class GeneralChecks {
+  private readonly barred = new Map<string, string | null>();
+  private readonly hindered = new Map<string, string | null>();
+  /** How many Generals' tests were worked out (the rest were remembered). */
+  worked = 0;
+  constructor(
+    private readonly state: HmState,
+    private readonly bf: Battlefield,
+  ) {}
+  barredOf(g: HmUnit): string | null {
+    if (!this.barred.has(g.id)) {
+      this.worked++;
+      this.barred.set(g.id, generalBarred(this.state, this.bf, g));
+    }
+    return this.barred.get(g.id)!;
+  }
+  hinderedOf(g: HmUnit): string | null {
+    if (!this.hindered.has(g.id)) {
+      this.worked++;
+      this.hindered.set(g.id, generalHindered(this.state, this.bf, g));
+    }
+    return this.hindered.get(g.id)!;
+  }
+}
+
 /** Whether a General's card may order this unit: his Command (or anyone, for the CinC), range and sight (A §6.6, C §8.2). */
 export function generalMayOrder(state: HmState, bf: Battlefield, g: HmUnit, u: HmUnit): boolean {
   const gs = g.rs.general!;
@@ -142,14 +172,14 @@ export function sees(state: HmState, bf: Battlefield, observer: HmUnit, target: 
 }
 
 /** The cards in hand that could give this unit an order now, cheapest first (its own unit card before a General's). */
-export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit): string[] {
+export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit, checks = new GeneralChecks(state, bf)): string[] {
   const rules = state.rules;
   const side = u.side;
   const active = rules.activeCard;
   if (active) {
     if (active.ordered.includes(u.id)) return [];
     if (active.ordersLeft !== null && active.ordersLeft <= 0) return [];
-    const ok = activeCardMayOrder(state, bf, active.kind, u);
+    const ok = activeCardMayOrder(state, bf, active.kind, u, checks);
     return ok ? [active.card] : [];
   }
   const hand = rules.sides[side]!.hand;
@@ -160,13 +190,13 @@ export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit): string[] {
     const c = rules.cards[id]!;
     if (c.kind !== 'general') continue;
     const g = unitById(state, c.unit!);
-    if (!g || generalBarred(state, bf, g)) continue;
+    if (!g || checks.barredOf(g)) continue;
     if (generalMayOrder(state, bf, g, u) && !out.some((o) => rules.cards[o]!.unit === g.id)) out.push(id);
   }
   return out;
 }
 
-export function activeCardMayOrder(state: HmState, bf: Battlefield, kind: Card['kind'], u: HmUnit): boolean {
+export function activeCardMayOrder(state: HmState, bf: Battlefield, kind: Card['kind'], u: HmUnit, checks = new GeneralChecks(state, bf)): boolean {
   switch (kind) {
     case 'artillery':
       return u.rs.troop === 'artillery' && u.rs.gun!.controller === u.side && !['fled', 'abandoned'].includes(u.rs.gun!.crew) && !u.rs.gun!.spiked && !u.rs.gun!.suppressed && !u.rs.gun!.damaged;
@@ -177,7 +207,7 @@ export function activeCardMayOrder(state: HmState, bf: Battlefield, kind: Card['
     case 'joker': {
       // Three (six) General cards of the CinC: range and sight apply; Mediocre Generals may be moved (A §7.6).
       const cinc = cincOf(state, u.side);
-      return !!cinc && !generalHindered(state, bf, cinc) && generalMayOrder(state, bf, cinc, u);
+      return !!cinc && !checks.hinderedOf(cinc) && generalMayOrder(state, bf, cinc, u);
     }
     case 'infantryAdvance': {
       if (u.rs.troop !== 'infantry' || !u.rs.command) return false;
@@ -344,13 +374,13 @@ function artilleryOrders(state: HmState, bf: Battlefield, u: HmUnit): { order: O
 }
 
 /** Every order action for the side now, one per unit and order (with the cheapest card). */
-export function orderActions(state: HmState, bf: Battlefield, side: string): LegalAction[] {
+export function orderActions(state: HmState, bf: Battlefield, side: string, checks = new GeneralChecks(state, bf)): LegalAction[] {
   const out: LegalAction[] = [];
   for (const u of liveUnits(state)) {
     if (u.side !== side) continue;
     if (u.rs.troop === 'general' && u.rs.general?.attachedTo) continue;
     if (arrivalBarred(state, u.id)) continue;
-    const cards = cardsFor(state, bf, u);
+    const cards = cardsFor(state, bf, u, checks);
     if (!cards.length) continue;
     const card = cards[0]!;
     const kind = state.rules.cards[card]!.kind;
