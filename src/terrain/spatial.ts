@@ -216,6 +216,14 @@ function discInterval(ax: number, ay: number, dx: number, dy: number, cx: number
   return [(-B - s) / A, (-B + s) / A];
 }
 
+/** Widen `hull` to take in the interval `iv`, unless it is empty. */
+function widenHull(hull: [number, number], iv: [number, number]): void {
+  if (iv[0] <= iv[1]) {
+    if (iv[0] < hull[0]) hull[0] = iv[0];
+    if (iv[1] > hull[1]) hull[1] = iv[1];
+  }
+}
+
 /**
  * Where the line a + t d lies within r of segment c-e (a capsule). A capsule is convex, so the
  * answer is one interval: the hull of what the two end discs and the middle strip give.
@@ -231,19 +239,10 @@ function capsuleInterval(
   ey: number,
   r: number,
 ): [number, number] {
-  // The hull of the three pieces, taken without a closure: this runs for every segment of a long river.
-  const d0 = discInterval(ax, ay, dx, dy, cx, cy, r);
-  const d1 = discInterval(ax, ay, dx, dy, ex, ey, r);
-  let t0 = Infinity;
-  let t1 = -Infinity;
-  if (d0[0] <= d0[1]) {
-    t0 = d0[0];
-    t1 = d0[1];
-  }
-  if (d1[0] <= d1[1]) {
-    if (d1[0] < t0) t0 = d1[0];
-    if (d1[1] > t1) t1 = d1[1];
-  }
+  // The hull of the non-empty intervals (no closure: this runs for every feature a segment passes).
+  const hull: [number, number] = [Infinity, -Infinity];
+  widenHull(hull, discInterval(ax, ay, dx, dy, cx, cy, r));
+  widenHull(hull, discInterval(ax, ay, dx, dy, ex, ey, r));
   const sx = ex - cx;
   const sy = ey - cy;
   const len = Math.sqrt(sx * sx + sy * sy);
@@ -253,14 +252,9 @@ function capsuleInterval(
     // Along the segment and across it, both linear in t.
     const along = slab((ax - cx) * ux + (ay - cy) * uy, dx * ux + dy * uy, 0, len);
     const across = slab(ux * (ay - cy) - uy * (ax - cx), ux * dy - uy * dx, -r, r);
-    const s0 = Math.max(along[0], across[0]);
-    const s1 = Math.min(along[1], across[1]);
-    if (s0 <= s1) {
-      if (s0 < t0) t0 = s0;
-      if (s1 > t1) t1 = s1;
-    }
+    widenHull(hull, [Math.max(along[0], across[0]), Math.min(along[1], across[1])]);
   }
-  return [t0, t1];
+  return hull;
 }
 
 /**

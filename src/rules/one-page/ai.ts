@@ -3,7 +3,7 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, corners, distance, normalize, pointRectDistance, rotate, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { add, angleOf, corners, distance, normalize, pointRectDistance, pointSegDist, rotate, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { unitFootprint, type Action } from '../../core/model';
@@ -14,11 +14,12 @@ import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Format
 import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, moraleModifiers, removedAtEndOfTurn, shootingDice, shootingModifiers, shootingMoraleTriggered } from './combat';
 import { heightAt } from '../../terrain/heightmap';
 import { inch } from '../../core/measure';
+import { numberKey, ObjectMemo } from '../../core/memo';
 import { figuresOf, layoutStands } from './layout';
 import { blockedAt, blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
+import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, reachFromPosition, unitById, unitDistance } from './world';
 import { contactPose, maxChargeReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
@@ -76,6 +77,16 @@ export function meanAllowance(u: OnePageUnit, ctx: MoveContext): number {
 
 const meanCache = new WeakMap<number[], number>();
 
+/** A unit's mean move roll, ending in column or not, remembered on the unit object (it reads only the unit). */
+const meanMoves = new WeakMap<OnePageUnit, [number | undefined, number | undefined]>();
+
+function meanMove(u: OnePageUnit, endsInColumn: boolean): number {
+  let known = meanMoves.get(u);
+  if (!known) meanMoves.set(u, (known = [undefined, undefined]));
+  const i = endsInColumn ? 1 : 0;
+  return (known[i] ??= meanAllowance(u, moveContext(u, endsInColumn)));
+}
+
 function moveContext(u: OnePageUnit, endsInColumn = false): MoveContext {
   return { column: u.formation === 'column' || endsInColumn, limbered: u.formation === 'limbered', onRoad: false, current: 'none', followMe: u.rs.followMe };
 }
@@ -83,7 +94,7 @@ function moveContext(u: OnePageUnit, endsInColumn = false): MoveContext {
 /** The chances of each morale result (§10) for a unit left with `figuresLeft` figures. */
 function moraleOdds(state: OnePageState, u: OnePageUnit, figuresLeft: number): { retreat: number; rout: number } {
   const mods = moraleModifiers({
-    commanderJoined: u.rs.joinedBy !== null && state.units.some((c) => c.id === u.rs.joinedBy && !c.removed),
+    commanderJoined: commanderWith(state, u),
     elite: u.quality === 'elite',
     militiaOrIrregular: u.quality === 'militia' || u.quality === 'irregular',
     belowHalf: belowHalf(figuresLeft, u.rs.figuresStart),
@@ -216,6 +227,22 @@ const expectation = (dist: readonly number[]): number => dist.reduce((s, q, k) =
  * captured (Q43).
  */
 function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
+  // Read from the two units, the ground and (for morale) whether a commander is still with either.
+  const deps = [bf, target, commanderWith(state, u), commanderWith(state, target)];
+  const key = `charge/${target.id}`;
+  const known = forecastMemo.get(u, key, deps);
+  if (known) return known;
+  const result = chargeOutcome(state, bf, u, target);
+  forecastMemo.set(u, key, deps, result);
+  return result;
+}
+
+/** Whether a commander has joined the unit and is still in the game (a morale modifier). */
+function commanderWith(state: OnePageState, u: OnePageUnit): boolean {
+  return u.rs.joinedBy !== null && state.units.some((c) => c.id === u.rs.joinedBy && !c.removed);
+}
+
+function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
   const rolls = allowances(u, moveContext(u));
   const gap = unitDistance(u, target);
   // The roll must pay for the ground to the contact spot, as the engine charges it: a stream or a
@@ -306,6 +333,14 @@ function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
 }
 
 /**
+ * Forecasts of moves and charges, by the unit ordered: a side's next decision weighs most of the same
+ * orders of the same units again, and a unit nothing happened to is the same object (see `apply`).
+ * Each is kept with exactly what it was read from (see the callers), so a remembered forecast is the
+ * one that would be worked out again. Callers never change a forecast.
+ */
+const forecastMemo = new ObjectMemo<Forecast>();
+
+/**
  * Where a move should end: the mean roll walked as the engine walks it, with the ground judged under
  * the unit's leading edges and formed friends in the way, so an order the table will refuse (a line
  * at a wood's edge, a battalion behind another) is seen to go nowhere. A unit changing formation
@@ -313,13 +348,44 @@ function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
  */
 function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, formation?: Formation): Forecast {
   const mover = formation ? { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) } : u;
-  const allowance = meanAllowance(mover, moveContext(u, formation === 'column')) * fraction;
+  const allowance = meanMove(u, formation === 'column') * fraction;
+  const from = { x: u.x, y: u.y };
+  // Only troops within reach of the path can be in the way.
+  const reach = allowance + inch(8);
+  const near = state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach));
+  const key = `${numberKey(to.x)},${numberKey(to.y)},${numberKey(fraction)},${numberKey(facing)},${formation ?? ''}`;
+  const deps = walkDependencies(bf, mover, near, from, to);
+  const known = forecastMemo.get(u, key, deps);
+  if (known) return known;
+  const result = walkedMove({ ...state, units: near }, bf, u, mover, to, allowance, facing);
+  forecastMemo.set(u, key, deps, result);
+  return result;
+}
+
+/**
+ * What the walk of a move from `from` toward `to` is read from: the ground, and the units near its
+ * start that could be in its way. The walk tests places on the segment only, and blockedAtAlong looks
+ * only at units whose bounding circle, grown by the mover's reach, touches the place tested; a unit
+ * farther than that from the whole segment (2 mm to spare) cannot change where the walk ends, wherever
+ * else it stands. The same unit objects (unchanged units are shared between states) give the same end.
+ */
+function walkDependencies(bf: Battlefield, mover: OnePageUnit, near: readonly OnePageUnit[], from: Vec2, to: Vec2): unknown[] {
+  const deps: unknown[] = [bf];
+  const reach = reachFromPosition(mover) + 1;
+  for (const o of near) {
+    if (o.id === mover.id) continue;
+    const r = footprint(o);
+    const clear = reach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
+    if (pointSegDist(r.cx, r.cy, from.x, from.y, to.x, to.y) <= clear + 2) deps.push(o);
+  }
+  return deps;
+}
+
+/** The mean move walked for expectedMove, in a state holding only the units near its start. */
+function walkedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, mover: OnePageUnit, to: Vec2, allowance: number, facing: number): Forecast {
   const from = { x: u.x, y: u.y };
   const opts = { bfWidth: bf.width, bfDepth: bf.depth };
   const speed = moveSpeedFn(bf, mover, facing, sub(to, from), cachedGround);
-  // Only troops within reach of the path can be in the way.
-  const reach = allowance + inch(8);
-  state = { ...state, units: state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach)) };
   const blocked = blockedAtAlong(state, mover, facing, opts, { from, to });
   // A coarse step: a forecast runs for every candidate and needs the end only to an inch or so.
   const walk = walkStraight(from, to, allowance, speed, (p) => blocked(p, true), 25);
