@@ -40,8 +40,11 @@ import { planFields } from './fields';
 import { Namer } from './names';
 import { carveChannel, settleToZero } from './relief';
 import { convexHull, planSettlements } from './settlements';
-import { cutChannels, generateSetup, type FordSite, type SetupSpec } from './setup';
+import { cutChannels, generateSetup, type CrossingSite, type FordSite, type SetupSpec } from './setup';
 import { applySubtypes, type SubtypeOverrides } from './subtypes';
+
+/** What a road crossing was rolled to be (B §6.1 step 5). */
+export type CrossingKind = 'ford' | 'wood' | 'stone';
 
 export interface BattlefieldSpec {
   seed: string | number;
@@ -97,6 +100,11 @@ export interface BattlefieldSpec {
    * as a ford feature. Absent, none.
    */
   fords?: string[];
+  /**
+   * What the game rolled at each place a road meets water (B §6.1 step 5), by the table's
+   * `crossingSites` id: a ford, or a wooden or stone bridge. A place not listed has neither yet.
+   */
+  crossings?: Record<string, CrossingKind>;
   /** Features left off this copy of the table: ones its viewer has not found yet (a secret ford). */
   unfound?: string[];
   /**
@@ -127,6 +135,8 @@ export interface Battlefield {
   setupLog?: string[];
   /** Places an extra ford may lie, when the set-up leaves the rolls to the game (SetupSpec.byGame). */
   fordSites?: FordSite[];
+  /** Places a road meets water whose bridge or ford the game rolls (SetupSpec.byGame). */
+  crossingSites?: CrossingSite[];
   /**
    * For a set-up procedure: the ground before the watercourses (by id, in the order cut) had their
    * channels cut, so a subtype rolled later cuts them again to its depth (setup.ts cutChannels).
@@ -718,7 +728,7 @@ export function battlefieldFromSpec(spec: BattlefieldSpec): Battlefield {
 
 /** What the game lays over a generated table: subtypes, extra fords, features not yet found. */
 const hasOverlay = (spec: BattlefieldSpec): boolean =>
-  spec.subtypes !== undefined || spec.unfound !== undefined || spec.fords !== undefined || spec.fires !== undefined || spec.works !== undefined;
+  spec.subtypes !== undefined || spec.unfound !== undefined || spec.fords !== undefined || spec.crossings !== undefined || spec.fires !== undefined || spec.works !== undefined;
 
 function withoutSubtypes(spec: BattlefieldSpec): BattlefieldSpec {
   const base = { ...spec };
@@ -727,11 +737,12 @@ function withoutSubtypes(spec: BattlefieldSpec): BattlefieldSpec {
   delete base.fords;
   delete base.fires;
   delete base.works;
+  delete base.crossings;
   return base;
 }
 
 /**
- * The battlefield with a spec's subtypes laid over its features and its extra fords laid, less the
+ * The battlefield with a spec's subtypes laid over its features and its road crossings and extra fords laid, less the
  * features not found. The heightmap is shared unless a watercourse's depth or class changed: then
  * its channel is cut again to match, so sight and movement read the ground the subtype gives.
  */
@@ -741,7 +752,16 @@ function withSubtypes(base: Battlefield, spec: BattlefieldSpec): Battlefield {
     if (!site) throw new RangeError(`fords: there is no place for an extra ford "${id}" on this battlefield`);
     return site.ford;
   });
-  const all = [...applySubtypes(base.features, spec.subtypes ?? {}), ...fords];
+  const rolled = spec.crossings ?? {};
+  for (const id of Object.keys(rolled)) if (!base.crossingSites?.some((c) => c.id === id)) throw new RangeError(`crossings: there is no road crossing "${id}" on this battlefield`);
+  const crossings = (base.crossingSites ?? []).flatMap((c): TerrainFeature[] => {
+    const kind = rolled[c.id];
+    if (kind === undefined) return [];
+    if (kind === 'ford') return [c.ford];
+    if (kind !== 'wood' && kind !== 'stone') throw new RangeError(`crossings: "${c.id}" cannot be "${String(kind)}"; it may be ford, wood or stone`);
+    return [{ ...c.bridge, name: kind === 'stone' ? 'Stone bridge' : 'Wooden bridge', material: kind }];
+  });
+  const all = [...applySubtypes(base.features, spec.subtypes ?? {}), ...crossings, ...fords];
   const unfound = new Set(spec.unfound ?? []);
   for (const id of unfound) if (!all.some((f) => f.id === id)) throw new RangeError(`unfound: there is no feature "${id}" on this battlefield`);
   const features = [...applyFires(all.filter((f) => !unfound.has(f.id)), spec.fires ?? {}), ...checkedWorks(all, spec.works ?? [])];

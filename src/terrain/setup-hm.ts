@@ -206,7 +206,7 @@ export function planHorseAndMusket(dice: SetupDice, table: SetupTable, method: 1
   if (byGame) {
     cutAtCentreLine(ctx);
     plan.sections = true;
-    dice.note('Subtypes and extra fords: rolled by the game once the initiative winner has chosen to attack or defend (B §6.1 steps 4-5).');
+    dice.note('Subtypes, road crossings and extra fords: rolled by the game once the initiative winner has chosen to attack or defend (B §6.1 steps 4-5).');
   } else rollSubtypes(ctx);
   laySettlementRoads(ctx);
   layCrossings(ctx, byGame);
@@ -742,8 +742,8 @@ function laySettlementRoads(ctx: Ctx): void {
 
 /**
  * RTG-6: a ford or bridge where a road meets water, raised roads over marshes, extra fords. With
- * `byGame` the extra fords' stretches are listed for the game to roll for, whatever the water's
- * kind: which it is, and so whether it may hold a ford, is not known yet.
+ * `byGame` the road crossings and the extra fords' stretches are listed for the game to roll for,
+ * whatever the water's kind: which it is (a raging torrent takes no ford) is not known yet.
  */
 function layCrossings(ctx: Ctx, byGame: boolean): void {
   const { dice, plan } = ctx;
@@ -752,6 +752,12 @@ function layCrossings(ctx: Ctx, byGame: boolean): void {
     plan.roads.forEach((r, ri) => {
       for (const c of crossingsOf(r.line, w.line)) {
         cuts.push(c.qS);
+        if (byGame) {
+          // Bridge or ford: the game rolls it once the water's kind is known (B §6.1 step 5).
+          plan.crossingSites.push({ water: wi, road: ri, at: c.at });
+          dice.note(`Road ${ri + 1} meets ${w.kind} ${wi + 1} at (${inches(c.at.x)}, ${inches(c.at.y)}): a bridge or a ford, rolled for by the game after the water's kind.`);
+          continue;
+        }
         const r1 = dice.d(6);
         if (r1 <= 3 && w.class !== 'ragingTorrent') {
           plan.crossings.push({ kind: 'ford', water: wi, road: ri, at: c.at });

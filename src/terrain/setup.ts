@@ -169,6 +169,27 @@ export interface FordSite {
   ford: CrossingFeature;
 }
 
+/** A place a road meets water, its bridge or ford left for the game to roll (SetupSpec.byGame). */
+export interface PlannedCrossingSite {
+  /** Index into waters. */
+  water: number;
+  /** Index into roads. */
+  road: number;
+  at: Vec2;
+}
+
+/**
+ * A place a road meets water where the game rolls for a bridge or a ford once the water's kind is
+ * known (B §6.1 step 5): both as they would be laid; a bridge gets its material and name then.
+ */
+export interface CrossingSite {
+  id: string;
+  waterId: string;
+  roadId: string;
+  ford: CrossingFeature;
+  bridge: CrossingFeature;
+}
+
 export interface PlannedCrossing {
   kind: 'ford' | 'bridge';
   /** Index into waters. */
@@ -194,6 +215,8 @@ export interface SetupPlan {
   crossings: PlannedCrossing[];
   /** Extra fords left for the game to roll (SetupSpec.byGame). */
   fordSites: PlannedFordSite[];
+  /** Road crossings whose bridge or ford the game rolls (SetupSpec.byGame). */
+  crossingSites: PlannedCrossingSite[];
   /**
    * Watercourses laid as sections whose kinds the game rolls apart (SetupSpec.byGame): each channel
    * is cut from the uncut ground, so one section's depth does not carry into the next.
@@ -202,7 +225,7 @@ export interface SetupPlan {
 }
 
 export function emptyPlan(): SetupPlan {
-  return { hills: [], woods: [], marshes: [], rough: [], waters: [], settlements: [], farms: [], roads: [], raised: [], crossings: [], fordSites: [] };
+  return { hills: [], woods: [], marshes: [], rough: [], waters: [], settlements: [], farms: [], roads: [], raised: [], crossings: [], fordSites: [], crossingSites: [] };
 }
 
 /** The table a procedure works on. */
@@ -423,30 +446,47 @@ function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: 
     raised: inch(0.25),
   }));
   features.push(...raised);
-  plan.crossings.forEach((c, i) => {
-    const water = waters[c.water]!;
-    const road = c.road !== undefined ? roads[c.road] : undefined;
+  // Where a crossing lies across its water: the water's direction there, and square to it.
+  const crossingFrame = (water: WaterFeature, at: Vec2): { tangent: Vec2; across: Vec2 } => {
     const s = arcLengths(water.line);
-    // The water's direction at the crossing.
     let best = Infinity;
     let tangent = { x: 1, y: 0 };
-    for (let at = 0; at <= s[s.length - 1]!; at += 5) {
-      const q = pointAtLength(water.line, s, at);
-      const d = dist(q.p, c.at);
+    for (let along = 0; along <= s[s.length - 1]!; along += 5) {
+      const q = pointAtLength(water.line, s, along);
+      const d = dist(q.p, at);
       if (d < best) {
         best = d;
         tangent = q.tangent;
       }
     }
-    const across = { x: -tangent.y, y: tangent.x };
+    return { tangent, across: { x: -tangent.y, y: tangent.x } };
+  };
+  const bridgeOutline = (water: WaterFeature, at: Vec2, road: RoadFeature | undefined): Vec2[] => crossingRect(at, crossingFrame(water, at).across, water.width / 2 + 18, (road?.width ?? 24) / 2 + 6);
+  plan.crossings.forEach((c, i) => {
+    const water = waters[c.water]!;
+    const road = c.road !== undefined ? roads[c.road] : undefined;
     const f: CrossingFeature =
       c.kind === 'bridge'
-        ? { id: `bridge-${i + 1}`, kind: 'bridge', name: `${c.material === 'stone' ? 'Stone' : 'Wooden'} bridge`, polygon: crossingRect(c.at, across, water.width / 2 + 18, (road?.width ?? 24) / 2 + 6), waterId: water.id }
-        : { id: `ford-${i + 1}`, kind: 'ford', name: 'Ford', polygon: fordPolygon(c.at, tangent, water), waterId: water.id };
+        ? { id: `bridge-${i + 1}`, kind: 'bridge', name: `${c.material === 'stone' ? 'Stone' : 'Wooden'} bridge`, polygon: bridgeOutline(water, c.at, road), waterId: water.id }
+        : { id: `ford-${i + 1}`, kind: 'ford', name: 'Ford', polygon: fordPolygon(c.at, crossingFrame(water, c.at).tangent, water), waterId: water.id };
     if (road) f.roadId = road.id;
     if (c.material) f.material = c.material;
     features.push(f);
   });
+  const crossingSites: CrossingSite[] = plan.crossingSites.map((c, i) => {
+    const water = waters[c.water]!;
+    const road = roads[c.road]!;
+    const id = `crossing-${i + 1}`;
+    return {
+      id,
+      waterId: water.id,
+      roadId: road.id,
+      ford: { id, kind: 'ford', name: 'Ford', polygon: fordPolygon(c.at, crossingFrame(water, c.at).tangent, water), waterId: water.id, roadId: road.id },
+      bridge: { id, kind: 'bridge', name: 'Bridge', polygon: bridgeOutline(water, c.at, road), waterId: water.id, roadId: road.id },
+    };
+  });
+  // Buildings keep clear of a crossing not yet rolled as they would of either kind laid there.
+  const crossingRoom = crossingSites.flatMap((c) => [c.ford, c.bridge]);
   const fordSites: FordSite[] = plan.fordSites.map((site, i) => {
     const water = waters[site.water]!;
     const s = arcLengths(site.line);
@@ -465,7 +505,7 @@ function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: 
     const placed = placeSettlement(
       buildRng,
       { id, name: name(site.centre, site.class), class: site.class, centre: site.centre, radius: site.radius, materials: site.materials, ...(through ? { road: through } : {}) },
-      keepoutsOf(features.filter((f) => f !== through), bank),
+      keepoutsOf([...features.filter((f) => f !== through), ...crossingRoom], bank),
       { width, depth },
     );
     if (!placed) {
@@ -478,7 +518,7 @@ function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: 
   }
   for (const farm of plan.farms) {
     const id = `farm-${++counts.farm}`;
-    const keep = keepoutsOf(features, bank);
+    const keep = keepoutsOf([...features, ...crossingRoom], bank);
     const placed = placeSettlement(buildRng, { id, name: name(farm.centre, 'farm'), class: 'farm', centre: farm.centre, radius: inch(1.5), materials: [farm.material] }, keep, { width, depth });
     if (!placed) {
       log.push(`${id}: no room for the farmhouse; left out`);
@@ -517,6 +557,7 @@ function compose(table: SetupTable, plan: SetupPlan, log: string[], elevation?: 
   const channels = { uncut, waters: waters.map((w) => w.id), sections: plan.sections === true };
   const bf: Battlefield = { spec: { seed, width, depth, cellSize: table.cellSize }, width, depth, heightmap, features, setupLog: log, channels };
   if (fordSites.length > 0) bf.fordSites = fordSites;
+  if (crossingSites.length > 0) bf.crossingSites = crossingSites;
   return bf;
 }
 

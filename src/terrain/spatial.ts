@@ -275,8 +275,20 @@ export function featureIntervals(cf: CompiledFeature, ax: number, ay: number, bx
     }
   } else if (cf.line) {
     const pts = cf.line;
+    const r = cf.halfWidth;
+    // A capsule lies inside its segment's box grown by the half-width: boxes apart, no meeting. A short
+    // step against a long river then costs a few comparisons per bend, not the whole capsule test.
+    const minX = Math.min(ax, bx) - r;
+    const maxX = Math.max(ax, bx) + r;
+    const minY = Math.min(ay, by) - r;
+    const maxY = Math.max(ay, by) + r;
     for (let k = 0; k + 3 < pts.length; k += 2) {
-      const [t0, t1] = capsuleInterval(ax, ay, dx, dy, pts[k]!, pts[k + 1]!, pts[k + 2]!, pts[k + 3]!, cf.halfWidth);
+      const cx = pts[k]!;
+      const cy = pts[k + 1]!;
+      const ex = pts[k + 2]!;
+      const ey = pts[k + 3]!;
+      if ((cx < minX && ex < minX) || (cx > maxX && ex > maxX) || (cy < minY && ey < minY) || (cy > maxY && ey > maxY)) continue;
+      const [t0, t1] = capsuleInterval(ax, ay, dx, dy, cx, cy, ex, ey, r);
       const c0 = Math.max(0, t0);
       const c1 = Math.min(1, t1);
       if (c1 > c0) out.push(c0, c1);

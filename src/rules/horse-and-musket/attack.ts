@@ -41,8 +41,9 @@ import { ARMY_LISTS } from './armies';
 import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire, type EarlierPlaces } from './fire';
 import { discardFromHand } from './cards';
 import { relayout } from './layout';
-import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext } from './moves';
-import { breakFormationThrough, moveThroughGaps, terrainGapToThread, type GapMove } from './gaps';
+import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext, type WalkOptions } from './moves';
+import { breakFormationThrough, gapToPass, moveThroughGaps, terrainGapToThread, type GapMove } from './gaps';
+import { withdrawStep } from './withdraw';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
@@ -292,25 +293,23 @@ function moveStory(u: HmUnit, m: GapMove): string[] {
   return [...m.notes, ...stopped];
 }
 
-/** Move straight away from a point: Withdraw, Retire, Break & Run (A §19.3-19.6). */
-function fallBack(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number; y: number }, dist: number, faceBack: boolean): string[] {
+/** Break & Run's first move (A §19.3): straight away from a point, ending with its back to it. */
+function runFrom(state: HmState, bf: Battlefield, u: HmUnit, from: { x: number; y: number }, dist: number): string[] {
   const heading = angleOf(sub(colourPoint(u), from));
   // Running troops break formation for a gap between ground, not for one between units (A §19.3).
-  const gap = u.rs.retrograde === 'running' ? terrainGapToThread(state, bf, u, colourPoint(u), pointAhead(u, heading, dist)) : null;
-  const w = walk(state, bf, u, heading, dist, faceBack ? wrapAngle(heading + Math.PI) : heading, { exemptHalts: true, colourStandOnly: gap !== null });
+  const gap = terrainGapToThread(state, bf, u, colourPoint(u), pointAhead(u, heading, dist));
+  const w = walk(state, bf, u, heading, dist, heading, { exemptHalts: true, colourStandOnly: gap !== null });
   const notes = moveTo(state, bf, u, w.pose);
   if (gap && !u.removed) notes.push(...breakFormationThrough(state, bf, u, gap));
   u.rs.retrogradeHeading = heading;
-  if (w.hitEnemy && u.rs.retrograde === 'running') {
+  if (w.hitEnemy) {
     // A running unit that meets an enemy is destroyed (A §11.8).
     notes.push(...destroyUnit(state, u, 'ran into the enemy'));
   } else if (w.hitFriend) {
     const f = unitById(state, w.hitFriend)!;
-    if (u.rs.retrograde === 'running' || isShaken(state, f)) {
-      disorderStands(u, u.stands.length);
-      disorderStands(f, f.stands.length);
-      notes.push(`${u.name} falls back into ${f.name}: every stand of both disordered`);
-    }
+    disorderStands(u, u.stands.length);
+    disorderStands(f, f.stands.length);
+    notes.push(`${u.name} falls back into ${f.name}: every stand of both disordered`);
   }
   return notes;
 }
@@ -388,6 +387,20 @@ export function loseStands(state: HmState, u: HmUnit, n: number): string[] {
   return out;
 }
 
+/** How far a veering unit rides after turning about (A §19.6). */
+const VEER_OFF = inch(9);
+
+/**
+ * A move the rules force on a unit that is not broken or evading (thrown back, veering off): walked
+ * straight, and where ground or friends stop it at a narrow gap it may pass loose, on through the gap
+ * as any move the rules make (A §11.7, gaps.ts). The caller deals with what it met.
+ */
+function involuntaryMove(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number, facing: number, opts: WalkOptions): GapMove {
+  const w = walk(state, bf, u, heading, dist, facing, opts);
+  if (gapToPass(state, bf, u, heading, dist, w)) return moveThroughGaps(state, bf, u, heading, dist, facing, opts);
+  return { walk: w, notes: moveTo(state, bf, u, w.pose), gap: null };
+}
+
 /**
  * The rest of a Veer Off (A §19.6) once at the point of contact: turn about, wheel 45° (D6: 1-3 left,
  * 4-6 right) and ride 9". Running into friends disorders both units wholly (A36: no avoiding wheel
@@ -396,8 +409,9 @@ export function loseStands(state: HmState, u: HmUnit, n: number): string[] {
 function veerAway(state: HmState, bf: Battlefield, ctx: RuleContext, u: HmUnit): string[] {
   const die = ctx.dice.one(6, `${u.name}: veer off left (1-3) or right (4-6)`);
   const heading = wrapAngle(u.facing + Math.PI + (die <= 3 ? Math.PI / 4 : -Math.PI / 4));
-  const w = walk(state, bf, u, heading, inch(9), heading, { exemptHalts: true });
-  const notes = [`${u.name} veers off to the ${die <= 3 ? 'left' : 'right'} (${die}) and rides ${toInches(w.travelled).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose)];
+  const ride = involuntaryMove(state, bf, u, heading, VEER_OFF, heading, { exemptHalts: true });
+  const w = ride.walk;
+  const notes = [`${u.name} veers off to the ${die <= 3 ? 'left' : 'right'} (${die}) and rides ${toInches(w.travelled).toFixed(1)}"`, ...ride.notes];
   const friend = w.hitFriend ? unitById(state, w.hitFriend) : undefined;
   if (friend) {
     disorderStands(u, u.stands.length);
@@ -523,14 +537,16 @@ function retrograde(state: HmState, bf: Battlefield, s: Side): string[] {
     case 'retreat':
       u.rs.retrograde = kind === 'withdraw' ? 'withdrawing' : 'retreating';
       if (kind === 'retreat') u.rs.shakenMarker = true;
-      return [`${u.name} ${kind === 'withdraw' ? 'withdraws' : 'retreats'} 3"`, ...fallBack(state, bf, u, colourPoint(o), inch(3), true)];
+      // Straight away from the opponent, ending facing it (A §19.4); the later steps keep the heading.
+      u.rs.retrogradeHeading = angleOf(sub(colourPoint(u), colourPoint(o)));
+      return withdrawStep(state, bf, u, u.rs.retrogradeHeading, wrapAngle(u.rs.retrogradeHeading + Math.PI));
     case 'retire':
       u.rs.shakenMarker = true;
       return retireFrom(state, bf, u, o);
     case 'breakRun':
       disorderStands(u, u.stands.length);
       u.rs.retrograde = 'running';
-      return [`${u.name} breaks and runs`, ...fallBack(state, bf, u, colourPoint(o), inch(TROOPS[u.rs.troop].breakRun ?? 6), false)];
+      return [`${u.name} breaks and runs`, ...runFrom(state, bf, u, colourPoint(o), inch(TROOPS[u.rs.troop].breakRun ?? 6))];
     default:
       return [];
   }
@@ -1026,16 +1042,21 @@ function throwBack(state: HmState, bf: Battlefield, u: HmUnit, by: HmUnit, headi
   let moved = 0;
   // Each pass ends at the next friend met (passed through on the next) or at what stops it for good.
   for (let guard = 0; guard < 8 && moved < THROW_BACK - 0.5 && !u.removed; guard++) {
-    const w = walk(state, bf, u, heading, THROW_BACK - moved, u.facing, { exemptHalts: true, ignore: [by.id, ...passed] });
+    const opts = { exemptHalts: true, ignore: [by.id, ...passed] };
+    const plain = walk(state, bf, u, heading, THROW_BACK - moved, u.facing, opts);
+    // A narrow gap it may pass loose it goes through (A §11.7), and meets what lies beyond.
+    const through = gapToPass(state, bf, u, heading, THROW_BACK - moved, plain) ? moveThroughGaps(state, bf, u, heading, THROW_BACK - moved, u.facing, opts) : null;
+    const w = through?.walk ?? plain;
     if (w.hitEnemy) {
       // It dies where it meets the enemy: its marker goes there (A33).
       const e = unitById(state, w.hitEnemy)!;
-      const exact = contactAlong(u, heading, Math.min(THROW_BACK - moved, w.travelled + inch(0.5)), [e]);
-      const at = Math.max(w.travelled, exact?.distance ?? w.travelled);
-      notes.push(`${u.name} is thrown back into ${e.name}`, ...moveTo(state, bf, u, { ...pointAhead(u, heading, at), facing: u.facing }), ...destroyUnit(state, u, `thrown back into ${e.name}`));
+      const left = through ? inch(0.5) : Math.min(THROW_BACK - moved, w.travelled + inch(0.5));
+      const exact = contactAlong(u, heading, left, [e]);
+      const at = through ? (exact?.distance ?? 0) : Math.max(w.travelled, exact?.distance ?? w.travelled);
+      notes.push(...(through?.notes ?? []), `${u.name} is thrown back into ${e.name}`, ...moveTo(state, bf, u, { ...pointAhead(u, heading, at), facing: u.facing }), ...destroyUnit(state, u, `thrown back into ${e.name}`));
       return notes;
     }
-    const moves = moveTo(state, bf, u, w.pose);
+    const moves = through?.notes ?? moveTo(state, bf, u, w.pose);
     moved += w.travelled;
     if (w.hitFriend) {
       const f = unitById(state, w.hitFriend)!;

@@ -14,7 +14,7 @@
  */
 
 import { add, corners, direction, lerp, rectsOverlap, scale, type OrientedRect, type Vec2 } from '../../core/geometry';
-import { datan2, dhypot } from '../../core/detmath';
+import { datan2, dcos, dhypot } from '../../core/detmath';
 import { standRect } from '../../core/model';
 import { inch, toInches } from '../../core/measure';
 import { firstPassageNarrower, narrowestPassage, rayToRects, type ClearanceProbe, type Passage } from '../../core/passage';
@@ -159,22 +159,24 @@ export function narrowGapAhead(state: HmState, bf: Battlefield, u: HmUnit): Narr
 }
 
 /** A line within 1" of a narrow gap breaks ranks into loose formation, in a file if it must (A §11.7). */
-export function breakRanksBefore(state: HmState, bf: Battlefield, u: HmUnit, gap: NarrowGap): string[] {
+export function breakRanksBefore(state: HmState, bf: Battlefield, u: HmUnit, gap: NarrowGap, heading = u.facing): string[] {
   u.formation = 'loose';
   relayout(u);
-  fitLooseInGap(state, bf, u);
+  fitLooseInGap(state, bf, u, heading);
   return [`${u.name} breaks ranks into loose formation before ${describeGap(gap)}`];
 }
 
 /**
  * Lay a loose unit's stands out in a file behind its Colour Stand when its usual scatter would stand
- * on ground it may not enter or on friends: the way a unit threads a defile (A §11.7).
+ * on ground it may not enter or on friends: the way a unit threads a defile (A §11.7). The file trails
+ * back along the way it came (`heading`): in front of the Colour Stand for a unit that backed away.
  */
-export function fitLooseInGap(state: HmState, bf: Battlefield, u: HmUnit): boolean {
+export function fitLooseInGap(state: HmState, bf: Battlefield, u: HmUnit, heading = u.facing): boolean {
   if (!standsBlocked(state, bf, u)) return false;
   const { depth } = STAND_SIZE[u.rs.troop];
+  const trail = dcos(heading - u.facing) < 0 ? 1 : -1;
   // A file, every other stand a hair aside so they do not line up (A §11.7: "not quite touching, not aligned").
-  u.stands = u.stands.map((s, i) => ({ ...s, f: -i * (depth + inch(0.1)), l: i % 2 === 0 ? 0 : inch(0.1) }));
+  u.stands = u.stands.map((s, i) => ({ ...s, f: trail * i * (depth + inch(0.1)), l: i % 2 === 0 ? 0 : inch(0.1) }));
   return true;
 }
 
@@ -220,6 +222,18 @@ export function terrainGapToThread(state: HmState, bf: Battlefield, u: HmUnit, f
 /** The narrowest gap a unit passes at all: 2" for troops that break ranks for it, one stand for the rest (A §11.7, B §4.10). */
 function leastGapFor(u: HmUnit): number {
   return breaksRanks(u) && u.formation !== 'column' ? MIN_LOOSE_GAP : STAND_SIZE[u.rs.troop].width;
+}
+
+/**
+ * For a move the rules force on a unit (a withdrawal or retreat, thrown back, a veer off) whose plain
+ * walk `w` stopped at ground or a friend short of `dist`: the narrow gap there that it may pass by
+ * breaking ranks, as troops not broken or evading do (A §11.7, §11.8), to go on with `moveThroughGaps`;
+ * null when there is none or it is too narrow, and the move meets what stopped it.
+ */
+export function gapToPass(state: HmState, bf: Battlefield, u: HmUnit, heading: number, dist: number, w: WalkResult): NarrowGap | null {
+  if (u.rs.troop === 'general' || w.travelled >= dist - 0.5 || (!w.hitTerrain && !w.hitFriend)) return null;
+  const g = gapAlong(state, bf, u, { x: u.x, y: u.y }, pointAhead(u, heading, dist), { need: spanOf(u) });
+  return g && g.width >= leastGapFor(u) - 0.5 ? g : null;
 }
 
 /** A move made, with what it did on the way through narrow gaps. */
@@ -271,10 +285,10 @@ export function moveThroughGaps(state: HmState, bf: Battlefield, u: HmUnit, head
       before = w1.travelled;
       if (w1.travelled < leg - 0.5 || u.removed) return { walk: w1, notes, gap };
     }
-    if (u.formation === 'line') notes.push(...breakRanksBefore(state, bf, u, gap));
+    if (u.formation === 'line') notes.push(...breakRanksBefore(state, bf, u, gap, heading));
   }
   const w = walk(state, bf, u, heading, Math.max(0, dist - before), facing, { ...walkOpts, colourStandOnly: true });
   const move = made(w, notes);
-  if (!u.removed && fitLooseInGap(state, bf, u)) move.notes.push(`${u.name} threads ${describeGap(gap)} in a file`);
+  if (!u.removed && fitLooseInGap(state, bf, u, heading)) move.notes.push(`${u.name} threads ${describeGap(gap)} in a file`);
   return { ...move, walk: { ...w, travelled: before + w.travelled }, gap };
 }

@@ -15,7 +15,7 @@ import { impassableToCavalryNear, moveCapAt, needsLoose, pathBlocked, slopeDisor
 import type { HmState, HmUnit } from './types';
 import { attachedGenerals, liveUnits } from './world';
 import { unitsKnownTo } from './hidden';
-import { haltAlong, offTable, sweptCollisions, type Pose, type ZoneContext } from './zones';
+import { haltAlong, offTable, sweptCollisions, unitsNearWay, type Pose, type ZoneContext } from './zones';
 import { asLoose, gunPassed, loosensForGuns, onGuns, passableGuns } from './throughGuns';
 import { TABLE } from './setup';
 import { dcos, dhypot, dsin } from '../../core/detmath';
@@ -77,8 +77,10 @@ export function walk(state: HmState, bf: Battlefield, u: HmUnit, heading: number
   const present = liveUnits(state).filter((o) => o.id !== u.id && !o.rs.general?.attachedTo && !(opts.ignore ?? []).includes(o.id));
   // Ordered and marching moves pass through friendly or unmanned guns, loose (A §11.7, throughGuns.ts).
   const guns = opts.exemptHalts ? [] : passableGuns(u, present);
-  const others = present.filter((o) => !guns.includes(o));
-  const result: WalkResult = { travelled: dist, pose: poseAlong(u, heading, dist, facing), stoppedBy: null, hitFriend: null, hitEnemy: null, hitTerrain: false, leftTable: false };
+  const end = poseAlong(u, heading, dist, facing);
+  // Only units near the way can be met: each step then sweeps a handful of stands, not the whole table's.
+  const others = unitsNearWay(u, end, present.filter((o) => !guns.includes(o)));
+  const result: WalkResult = { travelled: dist, pose: end, stoppedBy: null, hitFriend: null, hitEnemy: null, hitTerrain: false, leftTable: false };
   if (dist <= 0) return { ...result, travelled: 0, pose: { x: u.x, y: u.y, facing } };
   let limit = dist;
   const stop = (d: number, why: string): void => {

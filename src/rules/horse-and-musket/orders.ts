@@ -19,6 +19,7 @@ import { layoutStands, relayout } from './layout';
 import { checkPlan, firePlan, parsePlan, planChoices, type Joiner } from './skirmishPlan';
 import { moveCap, moveTo, pointAhead, walk, zoneContext } from './moves';
 import { breakRanksBefore, describeGap, fitLooseInGap, gapAlong, gapRefusal, moveThroughGaps, narrowGapAhead, spanOf, type GapOptions, type NarrowGap } from './gaps';
+import { withdrawStep } from './withdraw';
 import { coverOf } from './terrain';
 import { shellAtOccupiers, shellableBuildings, shellBuilding } from './burning';
 import type { Card, HmState, HmUnit } from './types';
@@ -558,12 +559,9 @@ export function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: Orde
         log(ctx, u, [`${u.name} retires ${toInches(r.travelled).toFixed(1)}"${stop}`, ...r.notes].join('. '));
         return;
       }
-      const dist = inch(3);
-      const w = walk(state, bf, u, heading, dist, u.facing, { exemptHalts: true });
-      const notes = moveTo(state, bf, u, { x: u.x + direction(heading).x * w.travelled, y: u.y + direction(heading).y * w.travelled, facing: u.facing });
       u.rs.retrograde = 'withdrawing';
       u.rs.retrogradeHeading = heading;
-      log(ctx, u, [`${u.name} withdraws ${toInches(w.travelled).toFixed(1)}"`, ...notes].join('. '));
+      log(ctx, u, withdrawStep(state, bf, u, heading, u.facing).join('. '));
       return;
     }
     case 'halt':

@@ -9,8 +9,9 @@ import { CARD_LABELS, cardLabel, discardFromHand, reshuffle } from './cards';
 import { STATUS_NAMES, TROOPS, WEATHER, rollDamageRepair, type ResolveChoice } from './charts';
 import { grapeshotPhase } from './fire';
 import { relayout } from './layout';
-import { disorderStands, moveTo, pointAhead, walk } from './moves';
+import { moveTo, pointAhead, walk } from './moves';
 import { breakFormationThrough, moveThroughGaps, standsBlocked, terrainGapToThread } from './gaps';
+import { withdrawStep } from './withdraw';
 import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
 import { HM_ARMY_BUILDING } from './roster';
@@ -34,7 +35,7 @@ import { alternateActions, applyAlternate } from './alternate';
 import { applyPlaceWorks, attackersLoseWorks, autoPlaceWorksText, PLACE_WORKS_ACTION, worksActions, worksKnownTo } from './works';
 import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
 import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
-import { revealTerrain, rollExtraFords, rollTerrainSubtypes, terrainDice, terrainKnownEvents, veilTerrain } from './subtypes';
+import { revealTerrain, rollExtraFords, rollRoadCrossings, rollTerrainSubtypes, terrainDice, terrainKnownEvents, veilTerrain } from './subtypes';
 import { applyDecoyMove, decoyActions, describeCounter, initHidden, knownEvents, knownTo, updateHidden } from './hidden';
 
 const bfOf = (state: HmState): Battlefield => battlefieldFromSpec(state.battlefield);
@@ -80,7 +81,7 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
       if (gap && !u.removed) notes.push(...breakFormationThrough(state, bf, u, gap));
       if (w.hitEnemy && !u.removed) notes.push(...destroyUnit(state, u, 'ran into the enemy'));
     } else if (u.rs.retrograde === 'withdrawing' || u.rs.retrograde === 'retreating') {
-      notes.push(...withdrawOn(state, bf, u));
+      notes.push(...withdrawStep(state, bf, u, u.rs.retrogradeHeading, u.facing));
     } else if (u.rs.columnCompulsory && u.formation === 'column' && !enteredThisTurn(state, u.id)) {
       // A column that came on this turn made its move coming on (B §7); it marches from its next turn.
       if (haltCause(u, liveUnits(state), zc)) {
@@ -109,39 +110,6 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
     }
     if (notes.length) ctx.emit({ type: 'compulsory', side, unit: u.id, text: notes.join('. ') });
   }
-}
-
-/**
- * A withdrawal's next 3" (A §19.4): it stops behind an unshaken friend in loose formation, passes
- * through a shaken one (both wholly disordered), and halts 2" short of an enemy, wholly disordered.
- */
-function withdrawOn(state: HmState, bf: Battlefield, u: HmUnit): string[] {
-  const verb = u.rs.retrograde === 'withdrawing' ? 'withdraws' : 'retreats';
-  const w = walk(state, bf, u, u.rs.retrogradeHeading, inch(3), u.facing, { exemptHalts: true });
-  const friend = w.hitFriend ? unitById(state, w.hitFriend) : undefined;
-  if (friend && isShaken(state, friend)) {
-    const through = walk(state, bf, u, u.rs.retrogradeHeading, inch(3), u.facing, { exemptHalts: true, ignore: [friend.id] });
-    disorderStands(u, u.stands.length);
-    disorderStands(friend, friend.stands.length);
-    return [`${u.name} ${verb} through the shaken ${friend.name}: every stand of both disordered`, ...moveTo(state, bf, u, through.pose)];
-  }
-  if (w.hitEnemy) {
-    const short = walk(state, bf, u, u.rs.retrogradeHeading, Math.max(0, w.travelled - inch(2)), u.facing, { exemptHalts: true });
-    u.rs.retrograde = 'none';
-    disorderStands(u, u.stands.length);
-    return [`${u.name} ${verb} into the enemy and halts 2" short, every stand disordered`, ...moveTo(state, bf, u, short.pose)];
-  }
-  const notes = [`${u.name} ${verb} ${(w.travelled / 25.4).toFixed(1)}"`, ...moveTo(state, bf, u, w.pose)];
-  if (friend) {
-    u.rs.retrograde = 'none';
-    u.formation = 'loose';
-    relayout(u);
-    notes.push(`and stops behind ${friend.name} in loose formation`);
-  } else if (w.stoppedBy) {
-    u.rs.retrograde = 'none';
-    notes.push(`and stops: ${w.stoppedBy}`);
-  }
-  return notes;
 }
 
 /**
@@ -593,9 +561,10 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
       applyPreBattle(state, bf, action, ctx);
       for (const text of attackersLoseWorks(state)) ctx.emit({ type: 'posture', text });
       // With attacker and defender known, the terrain subtypes are rolled (B §6.1 step 4), then the
-      // extra fords (step 5), from one seeded stream (subtypes.ts).
+      // bridge or ford where each road meets water and the extra fords (step 5), from one seeded stream (subtypes.ts).
       const terrainCtx = { ...ctx, dice: terrainDice(state) };
       rollTerrainSubtypes(state, bf, terrainCtx);
+      rollRoadCrossings(state, terrainCtx);
       rollExtraFords(state, terrainCtx);
       // Then the armies are set up on the rolled ground: by the players (B §6.2-6.3, deployment.ts) or the engine.
       if (state.options.deployment !== 'automatic') startDeployment(state, ctx);

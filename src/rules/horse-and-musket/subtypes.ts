@@ -28,7 +28,7 @@ import { dhypot } from '../../core/detmath';
 import { inch } from '../../core/measure';
 import { standRect, type GameEvent, type SideId } from '../../core/model';
 import type { RuleContext } from '../../core/ruleset';
-import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
+import { battlefieldFromSpec, type Battlefield, type CrossingKind } from '../../terrain/battlefield';
 import { inches, type FordSite } from '../../terrain/setup';
 import type { TerrainFeature } from '../../terrain/features';
 import { GENERIC_WORDS, UNKNOWN_SUBTYPE, subtypeChoices, type SubtypeOverrides } from '../../terrain/subtypes';
@@ -95,6 +95,18 @@ export interface TerrainRoll {
   /** Rolled in secret by the defender: hidden from the attacker until revealed. */
   secret: boolean;
   revealed: boolean;
+}
+
+/**
+ * What was rolled where a road meets water (HmGame.crossingRolls). It is as secret as its water: a
+ * crossing of a section the defender rolled in secret is his until that section is revealed.
+ */
+export interface CrossingRoll {
+  /** The table's crossing site id. */
+  site: string;
+  water: string;
+  kind: CrossingKind;
+  secret: boolean;
 }
 
 /** An extra ford the defender found in secret (B §6.1 step 5): hidden from the attacker until found. */
@@ -194,6 +206,55 @@ export function rollTerrainSubtypes(state: HmState, bf: Battlefield, ctx: RuleCo
   }
   state.rules.terrainRolls = rolls;
   state.battlefield = { ...state.battlefield, subtypes };
+}
+
+/** B §6.1 step 5 [ENGINE DEFAULT, RTG-6]: a d6 of 1-3 is a ford, 4-6 a bridge; a bridge's d6 of 5-6 is stone, 1-4 wood. */
+export const CROSSING_ROW = { ford: [1, 3], stone: [5, 6] } as const;
+
+/**
+ * Roll a bridge or a ford at every place a road meets water (B §6.1 step 5: "there is a bridge or a
+ * ford at each point that a road crosses a river or stream"), after the subtypes, with `ctx.dice`
+ * (the game passes the same `terrainDice` stream), so a raging torrent, which nothing fords, gets a
+ * bridge whatever the die. A crossing of a section rolled in secret is rolled in secret too.
+ */
+export function rollRoadCrossings(state: HmState, ctx: RuleContext): void {
+  const bf = battlefieldFromSpec(state.battlefield);
+  const sites = bf.crossingSites ?? [];
+  if (sites.length === 0) return;
+  const defender = defenderOf(state);
+  const kinds: Record<string, CrossingKind> = {};
+  const rolls: CrossingRoll[] = [];
+  for (const site of sites) {
+    const water = bf.features.find((f) => f.id === site.waterId)!;
+    const road = bf.features.find((f) => f.id === site.roadId);
+    const secret = defender !== null && (state.rules.terrainRolls ?? []).some((r) => r.feature === site.waterId && r.secret);
+    const who = secret ? { side: defender! } : {};
+    const purpose = `Bridge or ford where ${road?.name ?? 'the road'} meets ${water.name}`;
+    const die = ctx.dice.one(6, purpose);
+    const torrent = water.kind === 'river' && water.class === 'ragingTorrent';
+    const dice: NonNullable<GameEvent['dice']> = [{ purpose, sides: 6, values: [die], ...who }];
+    let kind: CrossingKind = 'ford';
+    let words = `d6 ${die}: a ford (1-3)`;
+    if (die > CROSSING_ROW.ford[1] || torrent) {
+      const material = `${purpose}: the bridge's material`;
+      const m = ctx.dice.one(6, material);
+      dice.push({ purpose: material, sides: 6, values: [m], ...who });
+      kind = m >= CROSSING_ROW.stone[0] ? 'stone' : 'wood';
+      const why = die > CROSSING_ROW.ford[1] ? 'a bridge (4-6)' : 'a bridge (nothing fords a raging torrent)';
+      words = `d6 ${die}: ${why}; d6 ${m}: ${kind === 'stone' ? 'of stone (5-6)' : 'of wood (1-4)'}`;
+    }
+    kinds[site.id] = kind;
+    rolls.push({ site: site.id, water: site.waterId, kind, secret });
+    ctx.emit({
+      type: 'terrain-roll',
+      ...who,
+      text: `Where ${road?.name ?? 'the road'} meets ${water.name}${secret ? ' (rolled in secret)' : ''}: ${words} (B §6.1)`,
+      dice,
+      data: { feature: site.id, secret },
+    });
+  }
+  state.rules.crossingRolls = rolls;
+  state.battlefield = { ...state.battlefield, crossings: kinds };
 }
 
 /**
@@ -399,6 +460,9 @@ export function veilTerrain(state: HmState, side: SideId): HmState {
   const attacker = state.rules.sides[side]?.posture === 'attacker';
   const unfound = attacker ? (state.rules.secretFords ?? []).filter((f) => !f.revealed) : [];
   if (!rolls.some((r) => secretFrom(state, r, side)) && unfound.length === 0) return state;
+  // A road crossing of water still secret is left off with it: its kind could tell a raging torrent.
+  const secretWater = new Set(rolls.filter((r) => secretFrom(state, r, side)).map((r) => r.feature));
+  const crossingRolls = (state.rules.crossingRolls ?? []).filter((c) => !secretWater.has(c.water));
   const subtypes: SubtypeOverrides = { ...state.battlefield.subtypes };
   const seen = rolls.map((r) => {
     if (!secretFrom(state, r, side)) return r;
@@ -410,6 +474,7 @@ export function veilTerrain(state: HmState, side: SideId): HmState {
   const hidden = new Set(unfound.map((f) => f.feature));
   const laid = state.battlefield.fords ?? [];
   const battlefield: HmState['battlefield'] = { ...state.battlefield, subtypes };
+  if (state.battlefield.crossings) battlefield.crossings = Object.fromEntries(crossingRolls.map((c) => [c.site, c.kind]));
   if (laid.some((id) => hidden.has(id))) {
     const left = laid.filter((id) => !hidden.has(id));
     if (left.length) battlefield.fords = left;
@@ -417,7 +482,7 @@ export function veilTerrain(state: HmState, side: SideId): HmState {
   }
   const withTable = [...hidden].filter((id) => !laid.includes(id));
   if (withTable.length) battlefield.unfound = withTable;
-  const rules = { ...state.rules, terrainRolls: seen };
+  const rules = { ...state.rules, terrainRolls: seen, ...(state.rules.crossingRolls ? { crossingRolls } : {}) };
   // The attacker does not know how many fords there are to find.
   if (unfound.length) delete rules.secretFords;
   return { ...state, battlefield, rules };

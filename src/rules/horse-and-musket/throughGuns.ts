@@ -11,7 +11,7 @@ import { inch } from '../../core/measure';
 import { standRect } from '../../core/model';
 import { layoutStands } from './layout';
 import type { HmUnit } from './types';
-import { unitsOverlap, type Pose } from './zones';
+import { isUnmannedGun, unitsOverlap, type Pose } from './zones';
 
 /** "Within one inch" of a gun, mm. */
 const NEAR_GUNS = inch(1);
@@ -31,7 +31,7 @@ export function loosensForGuns(u: HmUnit): boolean {
 /** Guns among `others` this unit may pass through: its own side's, and any that are unmanned. */
 export function passableGuns(u: HmUnit, others: readonly HmUnit[]): HmUnit[] {
   if (!passesGuns(u)) return [];
-  return others.filter((g) => g.id !== u.id && !g.removed && g.rs.gun && (g.side === u.side || g.rs.gun.crew !== 'manned'));
+  return others.filter((g) => g.id !== u.id && !g.removed && g.rs.gun && (g.side === u.side || isUnmannedGun(g)));
 }
 
 /** The gun among these that a stand of `u` overlaps, or null. */

@@ -9,7 +9,7 @@ import type { HiddenState } from './hidden';
 import type { PendingChoice, PendingRelocation, PendingRetire } from './attack';
 import type { HmDeployment } from './deployment';
 import type { EndOffer } from './ending';
-import type { SecretFord, TerrainRoll } from './subtypes';
+import type { CrossingRoll, SecretFord, TerrainRoll } from './subtypes';
 
 /** Troop types of A §3. Freikorps and Freihussars are skirmishers with the `freikorps` flag. */
 export const TROOP_TYPES = ['infantry', 'skirmInf', 'lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'artillery', 'general'] as const;
@@ -228,6 +228,8 @@ export interface HmGame {
   deployment?: HmDeployment | null;
   /** The §5.2 terrain subtype rolls (B §5.2, subtypes.ts), made once the postures are fixed; absent before. */
   terrainRolls?: TerrainRoll[];
+  /** The bridge-or-ford rolls where roads meet water (B §6.1 step 5, subtypes.ts), made after the subtypes; absent before. */
+  crossingRolls?: CrossingRoll[];
   /** Extra fords the defender rolled for in secret, hidden from the attacker until found (B §6.1 step 5, subtypes.ts). */
   secretFords?: SecretFord[];
   /** Buildings burning now (B §2.7, burning.ts), by id, with the player turn they were set alight; absent when none is. */

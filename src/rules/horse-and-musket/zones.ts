@@ -30,6 +30,7 @@ import {
   lerp,
   pointInPolygon,
   pointInRect,
+  pointSegmentDistance,
   polygonArea,
   polygonCentroid,
   radians,
@@ -691,7 +692,7 @@ export interface HaltOptions {
 /**
  * Why the unit must halt (A1), or null: (1) one of its stands is in the active threat zone of an
  * enemy mounted unit (zones exist only for unshaken units), or (2) its Colour Stand is within 9" of
- * the Colour Stand of an unshaken enemy unit and some straight line between the two Colour Stands
+ * the Colour Stand of an unshaken enemy unit (an unmanned gun is no unit to halt for) and some straight line between the two Colour Stands
  * crosses no other unit's stand and no terrain impassable to this unit. Lone Generals count as enemy
  * units (a one-stand skirmishing-cavalry unit, §6.8); attached Generals are part of their unit. Line of
  * sight is not required. Exemptions (Resolve-result moves and the like) are the caller's business.
@@ -705,7 +706,7 @@ export function haltCause(u: HmUnit, units: readonly HmUnit[], ctx: ZoneContext,
   }
   const mine = colourStand(u);
   const close = enemiesOf(u, list)
-    .filter((e) => !isShaken(e, list))
+    .filter((e) => !isShaken(e, list) && !isUnmannedGun(e))
     .map((e) => ({ e, d: rectDistance(mine, colourStand(e)) }))
     .filter((x) => x.d <= HALT_DISTANCE + EPS)
     .sort((p, q) => p.d - q.d || (p.e.id < q.e.id ? -1 : 1));
@@ -716,6 +717,11 @@ export function haltCause(u: HmUnit, units: readonly HmUnit[], ctx: ZoneContext,
     }
   }
   return null;
+}
+
+/** A gun with no crew serving it (abandoned, fled or overrun, A §19.7, B §2.11): nobody there to halt anyone. */
+export function isUnmannedGun(u: HmUnit): boolean {
+  return !!u.rs.gun && u.rs.gun.crew !== 'manned';
 }
 
 /** `haltCause` as a sentence, or null when the unit need not halt. */
@@ -1136,7 +1142,7 @@ export function sweptCollisions(u: HmUnit, to: Pose, units: readonly HmUnit[], c
   const from: Pose = { x: u.x, y: u.y, facing: u.facing };
   const turn = wrapAngle(to.facing - from.facing);
   const at = (t: number): Pose => ({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, facing: wrapAngle(from.facing + turn * t) });
-  const reach = Math.max(...u.stands.map((s) => dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2));
+  const reach = unitReach(u);
   const travel = dhypot(to.x - from.x, to.y - from.y) + Math.abs(turn) * reach;
   const n = Math.max(1, Math.ceil(travel / SAMPLE_STEP));
   const others = standsOf(units, excluded(units, [u.id]));
@@ -1168,6 +1174,23 @@ export function sweptCollisions(u: HmUnit, to: Pose, units: readonly HmUnit[], c
     else out.enemies.push(o.id);
   }
   return out;
+}
+
+/** How far the furthest corner of any of the unit's stands lies from its Colour Stand's centre, mm. */
+export function unitReach(u: HmUnit): number {
+  let r = 0;
+  for (const s of u.stands) r = Math.max(r, dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2);
+  return r;
+}
+
+/**
+ * The units among `others` that a unit could touch anywhere on its way straight from where it stands
+ * to `to`, turning as it goes: the rest lie further from the way than both units' reach together.
+ */
+export function unitsNearWay(u: HmUnit, to: Vec2, others: readonly HmUnit[]): HmUnit[] {
+  const mine = unitReach(u);
+  const from = { x: u.x, y: u.y };
+  return others.filter((o) => pointSegmentDistance({ x: o.x, y: o.y }, from, to) <= mine + unitReach(o) + 1);
 }
 
 /** Whether any stand of a overlaps any stand of b (touching is not overlapping). */

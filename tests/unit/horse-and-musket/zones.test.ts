@@ -34,6 +34,8 @@ import {
   threatZones,
   thrownBackPose,
   unitCorners,
+  unitsNearWay,
+  unitReach,
   unitsOverlap,
   wheelBy,
   wheelPose,
@@ -316,6 +318,21 @@ describe('automatic halts (§12, A1)', () => {
     // A narrow stand leaves lines round it: still halted.
     const post = mk('post', 'red', 'infantry', 930, 320 + inch(8.9) / 2, N, { stands: 1 }); // x 910..950
     expect(haltReason(p2, [p2, q2, post], ctx)).not.toBeNull();
+  });
+
+  it('does not halt for an abandoned, fled or overrun gun, only a manned one', () => {
+    const p = mk('p', 'red', 'infantry', 900, 300);
+    const gunAt = (crew: 'manned' | 'abandoned' | 'fled' | 'overrun'): HmUnit =>
+      mk('g', 'blue', 'artillery', 900, 320 + inch(8.9) + 20, S, {
+        stands: 1,
+        rs: { gun: { kind: 'cannon', limbered: false, crew, controller: 'blue', suppressed: false, damaged: false, spiked: false, noTeam: false, readyForBall: true } },
+      });
+    expect(haltCause(p, [p, gunAt('manned')], ctx)).toMatchObject({ kind: 'close-enemy', enemy: 'g' });
+    for (const crew of ['abandoned', 'fled', 'overrun'] as const) expect(haltCause(p, [p, gunAt(crew)], ctx), crew).toBeNull();
+    // Marching up to an abandoned gun: no halt on the way.
+    const far = mk('g', 'blue', 'artillery', 900, 320 + inch(12) + 20, S, { stands: 1, rs: gunAt('abandoned').rs });
+    expect(haltAlong(p, { x: 900, y: 300 + inch(6), facing: N }, [p, far], ctx)).toBeNull();
+    expect(haltAlong(p, { x: 900, y: 300 + inch(6), facing: N }, [p, { ...far, rs: gunAt('manned').rs }], ctx)?.cause.kind).toBe('close-enemy');
   });
 
   it('does not halt when impassable terrain cuts every line', () => {
@@ -686,5 +703,19 @@ describe('overlaps and the table edge (§11.8–11.9)', () => {
     expect(offTable(mk('u', 'red', 'infantry', 99, 600), table)).toBe(true);
     expect(offTable(mk('u', 'red', 'infantry', 900, table.depth - 19, N, { stands: 1 }), table)).toBe(true);
     expect(offTable(mk('u', 'red', 'infantry', 900, table.depth - 21, N, { stands: 1 }), table)).toBe(false);
+  });
+});
+
+describe('units near a way (the walk sweeps only these)', () => {
+  it('keeps every unit whose stands could touch the mover on its way and drops the rest of the table', () => {
+    // A 5-stand line (reach: the end stand's far corner, hypot(80, 0) + hypot(40, 40) / 2 = 108.3 mm) marching 300 mm north.
+    const m = mk('m', 'red', 'infantry', 1000, 1000);
+    expect(unitReach(m)).toBeCloseTo(80 + Math.hypot(40, 40) / 2, 6);
+    const to = { x: 1000, y: 1300 };
+    // One-stand units east of the way: reach 28.3 mm each, so kept up to 108.3 + 28.3 + 1 = 137.6 mm off it.
+    const at = (id: string, x: number, y: number): HmUnit => mk(id, 'blue', 'infantry', x, y, S, { stands: 1 });
+    const others = [at('beside', 1137, 1150), at('clear', 1139, 1150), at('ahead', 1000, 1437), at('beyond', 1000, 1439), at('far', 2500, 2500)];
+    for (let k = 0; k < 40; k++) others.push(at(`row${k}`, 100 + k * 60, 2800));
+    expect(unitsNearWay(m, to, others).map((u) => u.id)).toEqual(['beside', 'ahead']);
   });
 });
