@@ -694,7 +694,10 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   // 2: the terrain kinds and extra fords are rolled after the postures and the armies placed after
   // them; hand-placed columns and limbered guns march; units pass through their own guns; thrown
   // back, breakthrough, Retire and narrow gaps on the moves the rules make follow the book.
-  rulesEdition: 2,
+  // 3: the initiative winner rolls for his side of the table; road crossings are rolled in play;
+  // withdrawals, retreats, thrown back and veer-off pass narrow gaps; the Retire result is chosen by
+  // its side; shell sets buildings alight; field works are bought and placed.
+  rulesEdition: 3,
   lengthUnit: 'in',
   options: HM_OPTIONS,
   notes: HORSE_AND_MUSKET_NOTES,

@@ -48,14 +48,17 @@ describe('the save format', () => {
     // Saves from before editions were recorded are edition 1, which one-page still plays.
     const { rulesEdition: _dropped, ...older } = onePage;
     expect(GameSession.fromSave(JSON.stringify(older)).log).toHaveLength(3);
-    // Horse & Musket is at edition 2: among other changes its terrain is now rolled after the postures.
+    // Horse & Musket is at edition 3: among other changes the initiative winner now rolls for his side of the table.
     const hm = new GameSession({ rulesetId: 'horse-and-musket', seed: 'edition' });
     const saved = JSON.parse(hm.saveText());
-    expect(saved.rulesEdition).toBe(2);
+    expect(saved.rulesEdition).toBe(3);
     expect(GameSession.fromSave(JSON.stringify(saved)).view().hash).toBe(hm.view().hash);
     const { rulesEdition: _old, ...firstEdition } = saved;
     expect(() => GameSession.fromSave(JSON.stringify(firstEdition))).toThrow(
-      /played under edition 1 of Tricorne's Horse & Musket \(Resolve\) rules, and this Tricorne plays edition 2/,
+      /played under edition 1 of Tricorne's Horse & Musket \(Resolve\) rules, and this Tricorne plays edition 3/,
+    );
+    expect(() => GameSession.fromSave(JSON.stringify({ ...saved, rulesEdition: 2 }))).toThrow(
+      /played under edition 2 of Tricorne's Horse & Musket \(Resolve\) rules, and this Tricorne plays edition 3/,
     );
   });
 
