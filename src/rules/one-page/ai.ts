@@ -19,7 +19,7 @@ import { blockedAt, blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
 import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
-import { contactPose, maxChargeReach } from './actions';
+import { contactPose, maxChargeReach, wheelReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
 function hitChance(modifier: number): number {
@@ -357,16 +357,10 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
     case 'formation':
       return to ? expectedMove(state, bf, u, to, 0.5, u.facing, action.formation as Formation) : {};
     case 'wheel': {
-      const angle = Number(action.angle) || 0;
-      const r = footprint(u);
-      const mean = meanAllowance(u, moveContext(u));
-      const turn = Math.sign(angle) * Math.min(Math.abs(angle), mean / Math.max(1, r.width));
-      const [fl, fr] = corners(r);
-      const pivot = angle > 0 ? fl : fr;
-      const c = add(pivot, rotate(sub({ x: u.x, y: u.y }, pivot), turn));
-      // A wheel into other troops or off the table goes nowhere.
-      if (blockedAt(state, u, c, u.facing + turn, { bfWidth: bf.width, bfDepth: bf.depth })) return { pose: { x: u.x, y: u.y, facing: u.facing } };
-      return { pose: { x: c.x, y: c.y, facing: u.facing + turn } };
+      // The mean roll, turned back as the engine turns it from troops, the table's edge and ground
+      // the new front may not enter: a line in a wood cannot wheel at all.
+      const w = wheelReach(state, bf, u, Number(action.angle) || 0, meanAllowance(u, moveContext(u)), cachedGround);
+      return { pose: Math.abs(w.turn) >= 1e-3 ? w.pose : { x: u.x, y: u.y, facing: u.facing } };
     }
     case 'shoot': {
       const t = unitById(state, action.target);
