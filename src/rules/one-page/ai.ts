@@ -3,7 +3,7 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, corners, distance, normalize, pointRectDistance, rotate, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { add, angleOf, distance, normalize, pointRectDistance, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { unitFootprint, type Action } from '../../core/model';
@@ -15,10 +15,10 @@ import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifier
 import { heightAt } from '../../terrain/heightmap';
 import { inch } from '../../core/measure';
 import { figuresOf, layoutStands } from './layout';
-import { blockedAt, blockedAtAlong } from './resolve';
+import { blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
+import { arcOfAttacker, canSee, coverOf, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
 import { contactPose, maxChargeReach, wheelReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
