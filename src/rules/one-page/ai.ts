@@ -18,7 +18,7 @@ import { figuresOf, layoutStands } from './layout';
 import { blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { arcOfAttacker, canSee, coverOf, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
+import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
 import { contactPose, maxChargeReach, wheelReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
@@ -183,7 +183,41 @@ function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit
   const was = shotOutcome(state, target, before);
   const now = shotOutcome(state, target, convolve(before, dist));
   const inflicted = Math.min(1, (now.hits - was.hits) / Math.max(1, figures) + DISORDER_WORTH * Math.max(0, now.disorder - was.disorder));
-  return { target: target.id, inflicted, removes: Math.max(0, now.removes - was.removes) };
+  const removes = Math.max(0, now.removes - was.removes);
+  // Routed or sent back disordered: either way the target no longer stands where it stood.
+  const drivesBack = Math.min(1, removes + Math.max(0, now.disorder - was.disorder));
+  const judgements = [{ name: 'clears an objective', value: objectiveShotValue(state, target, drivesBack) }];
+  if (state.rules.step !== 'end-shooting') judgements.push({ name: 'shoots now, not after moving', value: shootNowValue(shooter, target, drivesBack) });
+  return { target: target.id, inflicted, removes, judgements };
+}
+
+/** What a shot at a unit off every objective is worth beside one that may drive a unit off one. */
+export const OFF_OBJECTIVE_SHOT = 0.7;
+
+/**
+ * Objectives decide the points (§16): an enemy within 3" of one holds it, or keeps us from holding
+ * it, until it is routed or sent back. A shot at such a unit is worth more the likelier it is to
+ * drive it off (routed, or retreating disordered); at any other unit it is worth OFF_OBJECTIVE_SHOT.
+ */
+export function objectiveShotValue(state: OnePageState, target: OnePageUnit, drivesBack: number): number {
+  const rect = footprint(target);
+  const onObjective = state.rules.objectives.some((o) => pointRectDistance(rect, o) <= OBJECTIVE_RADIUS);
+  if (!onObjective) return OFF_OBJECTIVE_SHOT;
+  return OFF_OBJECTIVE_SHOT + (1 - OFF_OBJECTIVE_SHOT) * Math.min(1, 0.5 + 2 * drivesBack);
+}
+
+/**
+ * A unit that moves still shoots in the end-of-turn shooting (§8.1), so a shot in its activation
+ * gives up its move. At close range nothing is lost (a move cannot bring more dice), nor for a gun
+ * (manhandling brings it no nearer to speak of). At long range, with half the dice, advancing and
+ * shooting at the end is usually better, unless the shot may break the target before it acts: a
+ * target that has not yet activated and may be routed or sent back now cannot charge or take ground.
+ */
+export function shootNowValue(shooter: OnePageUnit, target: OnePageUnit, drivesBack: number): number {
+  if (shooter.kind !== 'infantry' || !shooter.rs.weapon) return 1;
+  if (unitDistance(shooter, target) <= WEAPONS[shooter.rs.weapon].close) return 1;
+  const timing = target.rs.activated ? 0 : Math.min(1, 2 * drivesBack);
+  return 0.5 + 0.5 * timing;
 }
 
 function meleeHitOdds(u: OnePageUnit, enemy: OnePageUnit, charging: boolean, flankOrRear: boolean, uphill: boolean): number[] {
