@@ -251,7 +251,6 @@ const expectation = (dist: readonly number[]): number => dist.reduce((s, q, k) =
  */
 function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
   const rolls = allowances(u, moveContext(u));
-  const gap = unitDistance(u, target);
   // The roll must pay for the ground to the contact spot, as the engine charges it: a stream or a
   // wood in the way can make a short charge long, or one across deep water impossible.
   const pose = contactPose(u, target);
@@ -292,10 +291,11 @@ function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, ta
   const inflicted = Math.min(1, home * (expectation(mine) / Math.max(1, theirFigures) + DISORDER_WORTH * disorder));
   // A charge that falls short leaves the unit standing in front of the enemy.
   const risk = Math.min(1, home * (expectation(theirs) / Math.max(1, myFigures) + lost + DISORDER_WORTH * lostDisorder) + (1 - reach) * 0.15);
-  const dir = normalize(sub({ x: target.x, y: target.y }, { x: u.x, y: u.y }));
-  const travel = Math.min(gap, meanAllowance(u, moveContext(u)));
-  const end = add({ x: u.x, y: u.y }, scale(dir, travel));
-  return { target: target.id, inflicted, removes: home * removes, risk, pose: { x: end.x, y: end.y, facing: angleOf(dir) } };
+  // Where the charger ends: in contact when the roll should reach, else as far toward the contact
+  // spot as the ground and the troops let it walk (the engine's short charge), facing the enemy.
+  // A charge through a wood a line may not enter goes nowhere, and is seen to.
+  const end = reach >= 0.5 ? { x: pose.x, y: pose.y, facing: pose.facing } : expectedMove(state, bf, u, pose, 1, angleOf(sub(target, from))).pose!;
+  return { target: target.id, inflicted, removes: home * removes, risk, pose: end };
 }
 
 /**
