@@ -10,10 +10,12 @@ import { inch } from '../../../src/core/measure';
 import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
 import { objectiveShotValue, OFF_OBJECTIVE_SHOT, onePageAi, shootNowValue } from '../../../src/rules/one-page/ai';
 import { getRuleset } from '../../../src/rules/registry';
-import { decide } from '../../../src/ai/utility';
+import { decide, LAST_TURN_OBJECTIVE, lastTurnObjectives, scoreCandidate, scoringContext } from '../../../src/ai/utility';
+import { evaluateCurve } from '../../../src/ai/curves';
 import type { Action, GameState } from '../../../src/core/model';
 import type { OnePageState } from '../../../src/rules/one-page/types';
-import { act, buildGame, unit, UP, DOWN, woodRect } from '../one-page/fixture';
+import { act, buildGame, legal, unit, UP, DOWN, woodRect } from '../one-page/fixture';
+import { expandCandidates } from '../../../src/ai/candidates';
 
 // Building a table and its heightmap is slow on a busy machine; nothing here is timed.
 const slow = { timeout: 60_000 };
@@ -61,6 +63,26 @@ describe('orders into ground a line may not enter are forecast to go nowhere', s
     expect(f.pose!.x).toBeCloseTo(inch(36), 0);
     const after = unit(act(s, charge, [6]).state, 'red-u2');
     expect(Math.abs(after.y - f.pose!.y)).toBeLessThan(inch(0.5));
+  });
+});
+
+describe('a line caught in a wood gets out', slow, () => {
+  it('its best order is to form column and march out, not to wheel on the spot (which the table refuses)', () => {
+    const s = buildGame({ units: [{ id: 'red-u2', x: 36, y: 20, facing: UP }, { id: 'black-u1', x: 20, y: 44 }], table: { features: [woodRect('Copse', 28, 14, 44, 26)] } });
+    const bf = battlefieldFromSpec(s.battlefield);
+    const orders = legal(s, 'red');
+    const ctx = scoringContext(onePageAi as never, s as unknown as GameState, bf, 'red', 'balanced', orders);
+    const candidates = expandCandidates({ state: s as unknown as GameState, bf, hints: onePageAi as never, side: 'red', enemies: ctx.enemies, friends: ctx.friends, pointsPerOrder: 7 }, orders);
+    const ranked = candidates.map((c) => scoreCandidate(ctx, c)).sort((a, b) => b.score - a.score);
+    expect(ranked[0]!.label).toBe('Form column and advance');
+    expect(ranked[0]!.action.formation).toBe('column');
+    // Every wheel is seen to go nowhere: it gets the unit nowhere and ranks below the march out.
+    const wheels = ranked.filter((c) => c.action.type === 'wheel');
+    expect(wheels.length).toBeGreaterThan(0);
+    for (const w of wheels) {
+      expect(w.considerations.find((k) => k.name === 'gets somewhere')!.input).toBe(0);
+      expect(w.score).toBeLessThan(ranked[0]!.score);
+    }
   });
 });
 
@@ -121,5 +143,50 @@ describe('which shots matter', slow, () => {
     expect(d.action).toEqual({ type: 'shoot', side: 'red', unit: 'red-u2', target: 'black-u1' });
     const other = d.runnersUp.find((c) => c.action.target === 'black-u2')!;
     expect(d.chosen.score).toBeGreaterThan(other.score);
+  });
+});
+
+describe('the last turn: only standing on an objective scores', slow, () => {
+  // Objectives at 18", 36" and 54" on the centre line (24"). Red holds 18" and 36" alone; black's
+  // line stands on 54", where red's IR 19 stands too; red's IR 27 is the one unit without an objective.
+  const lastTurn = (spare: { x: number; y: number }): OnePageState => {
+    const s = buildGame({
+      units: [
+        { id: 'red-u2', x: 36, y: 22, facing: UP },
+        { id: 'red-u3', x: 18, y: 22, facing: UP },
+        { id: 'red-u5', x: 54, y: 21.5, facing: UP },
+        { id: 'red-u6', x: spare.x, y: spare.y, facing: UP },
+        { id: 'black-u1', x: 54, y: 27, facing: DOWN },
+      ],
+    });
+    s.turn = s.rules.turnLimit;
+    return s;
+  };
+
+  it('the objectives where one more unit changes the score are those the enemy stands on or we do not', () => {
+    const s = lastTurn({ x: 70, y: 10 });
+    const scoring = lastTurnObjectives(s as unknown as GameState, onePageAi as never, 'red', s.rules.objectives);
+    expect(scoring).toEqual([s.rules.objectives.find((o) => Math.abs(o.x - inch(54)) < 1)]);
+    // With red's line at 18" disordered, 18" is no longer held: it scores again.
+    unit(s, 'red-u3').rs.disordered = true;
+    expect(lastTurnObjectives(s as unknown as GameState, onePageAi as never, 'red', s.rules.objectives)).toHaveLength(2);
+  });
+
+  it('a unit without an objective scores 1 standing on a contested one and 0.6 anywhere else, and only in the last turn', () => {
+    expect(evaluateCurve(LAST_TURN_OBJECTIVE, 1)).toBe(1);
+    expect(evaluateCurve(LAST_TURN_OBJECTIVE, 0)).toBe(0.6);
+    const halt: Action = { type: 'halt', side: 'red', unit: 'red-u6' };
+    const on = (s: OnePageState) => {
+      const ctx = scoringContext(onePageAi as never, s as unknown as GameState, battlefieldFromSpec(s.battlefield), 'red', 'balanced');
+      expect(ctx.plan.holders['red-u6']).toBeUndefined();
+      const scored = scoreCandidate(ctx, { action: halt, label: 'Halt', group: 'hold', unit: 'red-u6', why: 'test' });
+      return scored.considerations.find((k) => k.name === 'on an objective at the end');
+    };
+    // Its front 2.6" from the objective at 54" that black's line stands on.
+    expect(on(lastTurn({ x: 55, y: 21 }))).toEqual({ name: 'on an objective at the end', input: 1, score: 1 });
+    expect(on(lastTurn({ x: 70, y: 10 }))).toEqual({ name: 'on an objective at the end', input: 0, score: 0.6 });
+    const earlier = lastTurn({ x: 70, y: 10 });
+    earlier.turn = earlier.rules.turnLimit - 1;
+    expect(on(earlier)).toBeUndefined();
   });
 });
