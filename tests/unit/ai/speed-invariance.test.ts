@@ -9,10 +9,10 @@ import { playSeededGame, SEEDED_GAMES, type GameFingerprint } from './seededGame
  * were. A change meant to alter decisions re-records them with `npx tsx tests/unit/ai/seededGames.ts`.
  */
 const RECORDED: Record<string, GameFingerprint> = {
-  'one-page, default armies, normal against normal': { actions: 96, decisions: '215b00fe5f887121', state: '714609c91690bc93' },
-  'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 87, decisions: 'ce8b9795ac66cd57', state: '097f010a752434be' },
-  'one-page, 30 units a side, normal against normal': { actions: 149, decisions: '898d23d457c70bc2', state: 'b3461a8fde19b90c' },
-  'horse-and-musket, default armies, normal against normal': { actions: 70, decisions: '6e6dc71727531f55', state: 'b543f5a76bdc1f58' },
+  'one-page, default armies, normal against normal': { actions: 96, decisions: '38d8d53bf9f149c3', state: '696ed6310473450d' },
+  'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 97, decisions: 'bd5fba83c166ac03', state: 'e78167e2c0b4725b' },
+  'one-page, 30 units a side, normal against normal': { actions: 151, decisions: 'cd997572512efaf2', state: 'b839a1e3fb2c03ed' },
+  'horse-and-musket, default armies, normal against normal': { actions: 70, decisions: '9e429b97ffdc9fa9', state: 'b543f5a76bdc1f58' },
   "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 68, decisions: '65468dd07a460002', state: 'fa587d6dc0c77260' },
 };
 
