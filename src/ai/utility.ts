@@ -205,6 +205,17 @@ export interface ScoreContext {
    * on it, or none of ours is (see lastTurnObjectives). Empty before the last turn.
    */
   scoring: Vec2[];
+  /** The picture's units by id. */
+  byId: ReadonlyMap<string, Unit>;
+  /** What every candidate of a unit asks of where the unit stands now, worked out once a decision. */
+  standing: Map<Unit, { engaged?: boolean; away: Map<Vec2, number> }>;
+}
+
+/** The remembered answers about where a unit stands now (see ScoreContext.standing). */
+function standingOf(ctx: ScoreContext, unit: Unit): { engaged?: boolean; away: Map<Vec2, number> } {
+  let known = ctx.standing.get(unit);
+  if (!known) ctx.standing.set(unit, (known = { away: new Map() }));
+  return known;
 }
 
 function consider(list: ConsiderationScore[], name: string, input: number, curve: Curve): void {
@@ -255,17 +266,12 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   const r = hints.objectiveRadius;
   const late = hints.progress(state);
   const pose = { x: at.x, y: at.y, facing: at.facing ?? unit.facing };
-  // A unit already within reach of the objective needs no turn to stand on it.
-  const away = (o: Vec2): number => {
-    const d = hints.objectiveDistance?.(state, unit, pose, o) ?? distance(at, o);
-    return d <= r ? d : d + turnCost(at, o);
-  };
   const own = ctx.plan.holders[unit.id];
   if (own) {
     // Counted in moves: every move still needed to stand on it costs a good share of the score,
     // so a holder goes straight there rather than trickling forward or wheeling about.
     const move = Math.max(r, ctx.reach.get(unit.id) ?? r * 3);
-    const d = away(own);
+    const d = awayFrom(ctx, unit, at, pose, own);
     const onIt = d <= r ? 1 : 1 / (1 + (1.5 * (d - r)) / move);
     consider(list, 'hold our objective', onIt, { kind: 'linear', slope: 0.9, intercept: 0.1 });
     consider(list, 'closing on our objective', closing(ctx, unit, d, own, move), { kind: 'linear', slope: 0.7, intercept: 0.3 });
@@ -275,23 +281,30 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   let nearest: Vec2 | null = null;
   let nearestAway = Infinity;
   for (const o of ctx.objectives) {
-    const d = away(o);
+    const d = awayFrom(ctx, unit, at, pose, o);
     best = Math.max(best, 1 - normalise(d, r, ctx.diagonal / 3));
     if (d < nearestAway) [nearest, nearestAway] = [o, d];
   }
   const urgency = 0.2 + 0.6 * late + (ctx.plan.stance === 'attack' ? 0.1 : 0);
   consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
   // In the last turn only standing on an objective scores: one the enemy is on, or nobody of ours.
-  if (ctx.scoring.length) consider(list, 'on an objective at the end', ctx.scoring.some((o) => away(o) <= r) ? 1 : 0, LAST_TURN_OBJECTIVE);
+  if (ctx.scoring.length) consider(list, 'on an objective at the end', ctx.scoring.some((o) => awayFrom(ctx, unit, at, pose, o) <= r) ? 1 : 0, LAST_TURN_OBJECTIVE);
   // The rest of the army closes up behind the holders, in support, rather than waiting at the start;
   // a unit with an enemy to shoot at from where it stands is already where it is needed.
   const range = hints.fireRange(unit);
-  const engaged = range !== null && fireProspect(ctx, { x: unit.x, y: unit.y, facing: unit.facing }, range) > 0.1;
+  const standing = standingOf(ctx, unit);
+  const engaged = (standing.engaged ??= range !== null && fireProspect(ctx, { x: unit.x, y: unit.y, facing: unit.facing }, range) > 0.1);
   if (nearest && !engaged) consider(list, 'closing on the objectives', closing(ctx, unit, nearestAway, nearest, Math.max(r, ctx.reach.get(unit.id) ?? r * 3)), { kind: 'linear', slope: 0.4, intercept: 0.6 });
 }
 
 /** The last turn's pull onto an objective that changes the score: a unit off one keeps 0.6. */
 export const LAST_TURN_OBJECTIVE: Curve = { kind: 'linear', slope: 0.4, intercept: 0.6 };
+
+/** How far a unit in `pose` is from standing on objective `o`: a unit already within reach needs no turn to stand on it. */
+function awayFrom(ctx: ScoreContext, unit: Unit, at: Vec2 & { facing?: number }, pose: { x: number; y: number; facing: number }, o: Vec2): number {
+  const d = ctx.hints.objectiveDistance?.(ctx.state, unit, pose, o) ?? distance(at, o);
+  return d <= ctx.hints.objectiveRadius ? d : d + turnCost(at, o);
+}
 
 /**
  * How much nearer its goal an order brings a unit, in moves from where it stands now: 0.5 for no
@@ -301,9 +314,14 @@ export const LAST_TURN_OBJECTIVE: Curve = { kind: 'linear', slope: 0.4, intercep
 function closing(ctx: ScoreContext, unit: Unit, dThen: number, goal: Vec2, move: number): number {
   const r = ctx.hints.objectiveRadius;
   if (dThen <= r) return 1;
-  const now = { x: unit.x, y: unit.y, facing: unit.facing };
-  const dNow = ctx.hints.objectiveDistance?.(ctx.state, unit, now, goal) ?? distance(unit, goal);
-  const nowAway = dNow <= r ? dNow : dNow + turnCost(now, goal);
+  const away = standingOf(ctx, unit).away;
+  let nowAway = away.get(goal);
+  if (nowAway === undefined) {
+    const now = { x: unit.x, y: unit.y, facing: unit.facing };
+    const dNow = ctx.hints.objectiveDistance?.(ctx.state, unit, now, goal) ?? distance(unit, goal);
+    nowAway = dNow <= r ? dNow : dNow + turnCost(now, goal);
+    away.set(goal, nowAway);
+  }
   return 0.5 + 0.5 * Math.max(-1, Math.min(1, (nowAway - dThen) / move));
 }
 
@@ -360,16 +378,15 @@ function fireProspect(ctx: ScoreContext, at: Vec2 & { facing?: number }, range: 
 
 export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
   const considerations: ConsiderationScore[] = [];
-  const unit = c.unit ? ctx.state.units.find((u) => u.id === c.unit) : undefined;
+  const unit = c.unit ? ctx.byId.get(c.unit) : undefined;
   const weight = groupWeight(c.group, ctx.plan, ctx.personality);
-  let forecast: Forecast = {};
   const choice = ctx.hints.choiceValue?.(ctx.state, c.action, ctx.plan.stance);
   if (choice !== undefined) consider(considerations, 'plan', choice, CURVES.rising);
   // Card-driven rules: an order that spends a card worth keeping must be worth the card.
   const cardCost = ctx.hints.cardCost?.(ctx.state, c.action);
   if (cardCost !== undefined) consider(considerations, 'keeps a useful card', cardCost, { kind: 'linear', slope: -0.6, intercept: 1 });
   if (unit) {
-    forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
+    const forecast: Forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
     const at = forecast.pose ?? { x: unit.x, y: unit.y, facing: unit.facing };
     positional(ctx, unit, at, considerations);
     if (forecast.pose && (c.group === 'move' || c.group === 'formation')) {
@@ -378,7 +395,7 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
       consider(considerations, 'gets somewhere', normalise(moved, 0, 25), { kind: 'linear', slope: 0.8, intercept: 0.2 });
     }
     if (forecast.inflicted !== undefined) {
-      const target = ctx.state.units.find((u) => u.id === forecast.target);
+      const target = forecast.target !== undefined ? ctx.byId.get(forecast.target) : undefined;
       const worth = target ? ctx.hints.value(ctx.state, target) / 4 : 0.5;
       // A unit removed counts far more than its figures: it scores, and it brings the army nearer breaking.
       const harm = forecast.inflicted + 1.5 * (forecast.removes ?? 0);
@@ -427,6 +444,8 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
     diagonal: dhypot(bf.width, bf.depth),
     objectives,
     reach,
+    byId: unitsById(view),
+    standing: new Map(),
     scoring: hints.progress(view) >= 1 ? lastTurnObjectives(view, hints, side, objectives) : [],
   };
 }
@@ -443,6 +462,13 @@ export function lastTurnObjectives(state: GameState, hints: AiHints, side: strin
   return objectives.filter((o) => combat.some((u) => u.side !== side && near(u, o)) || !combat.some((u) => u.side === side && !hints.shaken(state, u) && near(u, o)));
 }
 
+/** The units by id, the first of an id as `find` would give it. */
+function unitsById(state: GameState): Map<string, Unit> {
+  const out = new Map<string, Unit>();
+  for (const u of state.units) if (!out.has(u.id)) out.set(u.id, u);
+  return out;
+}
+
 /** Decide one action for `side`. Deterministic for the same state and seed. */
 export function decide(ruleset: Ruleset, state: GameState, side: string, config: AiConfig, seed: string, known?: readonly LegalAction[]): Decision | null {
   return decideAndTry(ruleset, state, side, config, seed, known)?.decision ?? null;
@@ -456,11 +482,15 @@ export function decide(ruleset: Ruleset, state: GameState, side: string, config:
 export function decideAndTry(ruleset: Ruleset, state: GameState, side: string, config: AiConfig, seed: string, known?: readonly LegalAction[]): { decision: Decision; outcome?: AppliedOutcome } | null {
   const t0 = performance.now();
   const hints = ruleset.ai;
-  const view = perceive(state, battlefieldFromSpec(state.battlefield), hints, side, ruleset);
+  const seen = perceive(state, battlefieldFromSpec(state.battlefield), hints, side, ruleset);
+  // Each decision reasons on a view object of its own: what the rules' hints remember by view (once
+  // per view of the battle) can never be carried into another decision, whatever the caller does
+  // with its state in between.
+  const view = seen === state ? { ...state } : seen;
   // The ground as the side knows it: a terrain subtype secret from it stays unknown (honesty).
   const bf = battlefieldFromSpec(view.battlefield);
   // The caller's list of legal actions serves when the AI's picture is the whole truth.
-  const legal = known && view === state ? [...known] : legalActions(ruleset, view, side);
+  const legal = known && seen === state ? [...known] : legalActions(ruleset, view, side);
   if (legal.length === 0) return null;
   const profile = PROFILES[config.level];
   const ctx = scoringContext(hints, view, bf, side, config.personality, legal);

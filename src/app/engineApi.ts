@@ -105,10 +105,13 @@ export interface SightLineData {
 /**
  * What a filled-in action would do, worked out on a copy of the game without keeping it: the units
  * that would move (their new poses and stands) and the events' sentences; or the rule error that
- * refuses it. `previewAction` answers null when the outcome needs dice.
+ * refuses it. `previewAction` answers null when the outcome needs dice, unless the action first takes
+ * a way that no die decides (a Perfect Evade's way round, a Retire): then only those ways and
+ * the poses events give before the first die are shown, with `dicePending` set and no text, so the
+ * preview tells nothing of the throws.
  */
 export type ActionPreview =
-  | { ok: true; units: { id: string; x: number; y: number; facing: number; stands: Stand[] }[]; text: string }
+  | { ok: true; units: { id: string; x: number; y: number; facing: number; stands: Stand[] }[]; text: string; paths?: Vec2[][]; dicePending?: boolean }
   | { ok: false; error: string };
 
 /** What the page needs to know of a ruleset: its name, options and rule notes (no rules). */

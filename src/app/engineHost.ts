@@ -18,6 +18,7 @@ import type { ActionPreview, BattlefieldData, EngineApi, ReplayInfo, RulesetInfo
 import { ACTIVE_SIDE, buildView, GameSession } from './session';
 import { Timeline } from './timeline';
 import { apply } from '../core/engine';
+import { pathsBeforeDice, posesBeforeDice } from '../core/eventPaths';
 
 /** Used for dead ground only when the table has no troops to take a figure's height from, mm. */
 const FALLBACK_FIGURE_MM = 25;
@@ -324,7 +325,17 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       const r = apply(s.ruleset, before, action);
       if (!r.ok) return 'error' in r ? { ok: false, error: r.error } : null;
       const rolled = r.events.some((e) => (e.dice?.length ?? 0) > 0) || JSON.stringify(r.state.dice) !== JSON.stringify(before.dice);
-      if (rolled) return null;
+      // Ways taken before any die is thrown are certain: those may be shown, and nothing else.
+      const paths = pathsBeforeDice(r.events);
+      if (rolled) {
+        // The poses are those events state before any die; the stands are shown as they were, so
+        // no disorder the dice bring is given away.
+        const units = posesBeforeDice(r.events).flatMap((p) => {
+          const u = before.units.find((x) => x.id === p.unit);
+          return u ? [{ id: u.id, x: p.x, y: p.y, facing: p.facing, stands: u.stands }] : [];
+        });
+        return paths.length || units.length ? { ok: true, units, text: '', ...(paths.length ? { paths } : {}), dicePending: true } : null;
+      }
       const was = new Map(before.units.map((u) => [u.id, u]));
       const units = r.state.units
         .filter((u) => {
@@ -332,7 +343,7 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
           return !u.removed && !u.carriedBy && (!b || b.x !== u.x || b.y !== u.y || b.facing !== u.facing || JSON.stringify(b.stands) !== JSON.stringify(u.stands));
         })
         .map((u) => ({ id: u.id, x: u.x, y: u.y, facing: u.facing, stands: u.stands }));
-      return { ok: true, units, text: r.events.map((e) => e.text).join('. ') };
+      return { ok: true, units, text: r.events.map((e) => e.text).join('. '), ...(paths.length ? { paths } : {}) };
     },
     async openReplay(saveText?: string): Promise<ReplayInfo> {
       // Built aside first: a bad file throws here and the open replay (if any) stays as it was.

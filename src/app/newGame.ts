@@ -7,7 +7,7 @@
 
 import type { ElevationSource } from '../terrain/elevation';
 import type { ArmyRoster, GameSetup, RosterPick } from '../core/model';
-import type { ArmyListInfo, ArmyListItem, OptionDef } from '../core/ruleset';
+import type { ArmyArrival, ArmyListInfo, ArmyListItem, OptionDef } from '../core/ruleset';
 import type { LengthUnit } from '../core/measure';
 import type { RulesetInfo } from './engineApi';
 
@@ -140,8 +140,9 @@ export function itemCount(roster: ArmyRoster, itemId: string): number {
   return roster.picks.filter((p) => p.item === itemId).reduce((n, p) => n + p.count, 0);
 }
 
-function samePick(a: RosterPick, item: string, stands: number | undefined): boolean {
-  return a.item === item && a.stands === stands;
+/** Picks alike: the same item and size, bought at the same status and coming on the same way. */
+function samePick(a: RosterPick, b: Pick<RosterPick, 'item' | 'stands' | 'status' | 'arrival' | 'arrivalTurn'>): boolean {
+  return a.item === b.item && a.stands === b.stands && a.status === b.status && a.arrival === b.arrival && a.arrivalTurn === b.arrivalTurn;
 }
 
 /** The size a new pick of an item takes: its usual size when it comes in several, else none. */
@@ -153,7 +154,7 @@ function startingSize(item: ArmyListItem): number | undefined {
 /** One more unit of an item at its usual size (or its only size): a new pick, or one more on a pick alike. */
 export function addUnit(roster: ArmyRoster, item: ArmyListItem): ArmyRoster {
   const stands = startingSize(item);
-  const at = roster.picks.findIndex((p) => samePick(p, item.id, stands));
+  const at = roster.picks.findIndex((p) => samePick(p, { item: item.id, stands }));
   if (at >= 0) return setCount(roster, at, (roster.picks[at]?.count ?? 0) + 1);
   const pick: RosterPick = stands === undefined ? { item: item.id, count: 1 } : { item: item.id, stands, count: 1 };
   return { ...roster, picks: [...roster.picks, pick] };
@@ -166,14 +167,34 @@ export function setCount(roster: ArmyRoster, index: number, count: number): Army
   return { ...roster, picks };
 }
 
-/** Change a pick's size; a pick of the same item already at that size takes its units. */
-export function setStands(roster: ArmyRoster, index: number, stands: number): ArmyRoster {
+/** Change a pick; a pick already alike after the change takes its units. */
+function changePick(roster: ArmyRoster, index: number, change: (p: RosterPick) => RosterPick): ArmyRoster {
   const pick = roster.picks[index];
-  if (!pick || pick.stands === stands) return roster;
-  const other = roster.picks.findIndex((p, i) => i !== index && samePick(p, pick.item, stands));
-  if (other < 0) return { ...roster, picks: roster.picks.map((p, i) => (i === index ? { ...p, stands } : p)) };
+  if (!pick) return roster;
+  const changed = change(pick);
+  const other = roster.picks.findIndex((p, i) => i !== index && samePick(p, changed));
+  if (other < 0) return { ...roster, picks: roster.picks.map((p, i) => (i === index ? changed : p)) };
   const merged = roster.picks.map((p, i) => (i === other ? { ...p, count: p.count + pick.count } : p));
   return { ...roster, picks: merged.filter((_, i) => i !== index) };
+}
+
+/** Change a pick's size; a pick of the same item already at that size takes its units. */
+export function setStands(roster: ArmyRoster, index: number, stands: number): ArmyRoster {
+  if (roster.picks[index]?.stands === stands) return roster;
+  return changePick(roster, index, (p) => ({ ...p, stands }));
+}
+
+/** Buy a pick's units at another status (one of the item's `statuses`), or at the list's own (undefined). */
+export function setStatus(roster: ArmyRoster, index: number, status: string | undefined): ArmyRoster {
+  return changePick(roster, index, ({ status: _old, ...p }) => (status === undefined ? p : { ...p, status }));
+}
+
+/**
+ * Hold a pick's units off the table (one of the list's `arrivals`) planned for a turn or Joker, or
+ * put them back on the table from the start (undefined). A new arrival starts at its earliest turn.
+ */
+export function setArrival(roster: ArmyRoster, index: number, arrival: ArmyArrival | undefined, turn?: number): ArmyRoster {
+  return changePick(roster, index, ({ arrival: _a, arrivalTurn: _t, ...p }) => (arrival === undefined ? p : { ...p, arrival: arrival.id, arrivalTurn: turn ?? arrival.earliest }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import type { ActionParam, ArmyCheck, LegalAction, Overlay, SideInfoSection } fr
 import type { Vec2 } from '../core/geometry';
 import type { ActionPreview, BattlefieldData, ComputerMove, RulesetInfo, SightEnd, SightLineData, ViewshedData } from './engineApi';
 import { frontCentre } from '../core/geometry';
-import { unitFootprint } from '../core/model';
+import { homeEdge, unitFootprint } from '../core/model';
 import { ACTIVE_SIDE, type ActResult, type GameView } from './session';
 import { connectEngine, type EngineConnection } from './engineClient';
 import type { LengthUnit } from '../core/measure';
@@ -1047,6 +1047,16 @@ export function viewerSide(s: Pick<AppState, 'view' | 'opponent' | 'demo'> = get
   if (s.demo) return state.active ?? state.sides[0]?.id ?? null;
   if (s.opponent !== 'human') return state.sides.find((x) => x.id !== computerSide(s.view))?.id ?? null;
   return state.active ?? state.sides[0]?.id ?? null;
+}
+
+/**
+ * The table edge the view opens from: the viewer's own army's (Horse & Musket's table-side roll can
+ * give it the far one). A demonstration has no player, so it keeps the near edge.
+ */
+export function viewerEdge(s: Pick<AppState, 'view' | 'opponent' | 'demo'> = get()): 'near' | 'far' {
+  const side = viewerSide(s);
+  if (s.demo || !side || !s.view) return 'near';
+  return homeEdge(s.view.state.sides, side);
 }
 
 let displayRequest = 0;

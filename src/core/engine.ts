@@ -48,6 +48,41 @@ function clonePlain<T>(v: T): T {
   return out as T;
 }
 
+/**
+ * Structural sharing: every unit an action left exactly as it was (same fields in the same order,
+ * same values) is put back as the previous state's own object. States are never changed once made,
+ * so sharing is safe, and what is remembered by unit object (the AI's forecasts, footprint memos)
+ * carries over from one state to the next for the units nothing happened to.
+ */
+function shareUnchangedUnits(before: GameState, after: GameState): void {
+  const old = before.units;
+  const now = after.units;
+  if (!Array.isArray(old) || !Array.isArray(now)) return;
+  for (let i = 0; i < now.length && i < old.length; i++) if (samePlain(now[i], old[i])) now[i] = old[i]!;
+}
+
+/** Whether two plain JSON-like trees are the same: the same keys in the same order and the same values (NaN and -0 told apart as Object.is tells them). */
+export function samePlain(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length || Object.getPrototypeOf(a) !== Array.prototype || Object.getPrototypeOf(b) !== Array.prototype) return false;
+    for (let i = 0; i < a.length; i++) if (!samePlain(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const pa = Object.getPrototypeOf(a);
+  if ((pa !== Object.prototype && pa !== null) || Object.getPrototypeOf(b) !== pa) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !samePlain((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
 export function legalActions(ruleset: Ruleset, state: GameState, side?: string): LegalAction[] {
   if (state.result) return [];
   return ruleset.legalActions(state, battlefieldFromSpec(state.battlefield), side);
@@ -87,6 +122,7 @@ export function apply(ruleset: Ruleset, state: GameState, action: Action, entere
     };
   }
   next.seq = state.seq + 1;
+  shareUnchangedUnits(state, next);
   const entry: LogEntry = { seq: next.seq, action };
   if (state.dice.mode === 'manual') entry.entered = [...dice.consumed];
   return { ok: true, state: next, events, entry };

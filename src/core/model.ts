@@ -18,6 +18,20 @@ export interface Side {
   nation: string;
   /** Display colour of the side in the UI (CSS colour). */
   colour: string;
+  /**
+   * The long edge of the table its army sets up along, when the rules decide it (Horse & Musket's
+   * table-side roll); absent: the first side the near edge (y = 0), the second the far one.
+   */
+  edge?: 'near' | 'far';
+}
+
+/** The long edge a side sets up along (see Side.edge). */
+export function homeEdge(sides: readonly Side[], side: SideId): 'near' | 'far' {
+  const s = sides.find((x) => x.id === side);
+  if (s?.edge) return s.edge;
+  const other = sides.find((x) => x.id !== side && x.edge);
+  if (other?.edge) return other.edge === 'near' ? 'far' : 'near';
+  return sides[0]?.id === side ? 'near' : 'far';
 }
 
 /**
@@ -156,6 +170,12 @@ export interface RosterPick {
   count: number;
   /** Stands a unit, for items offered in several sizes; absent for one size or a rolled size. */
   stands?: number;
+  /** A status (quality) bought instead of the list's, one of the item's `statuses`; absent for the list's own. */
+  status?: string;
+  /** How the units come on, one of the list's `arrivals` (a flanking force, reinforcements); absent: on the table from the start. */
+  arrival?: string;
+  /** With an arrival: the turn or Joker it is planned for, as the list's arrival says. */
+  arrivalTurn?: number;
 }
 
 /** An army as a player chose it: a list and what was bought from it. */

@@ -89,6 +89,22 @@ export interface ArmyListItem {
   usual: number | null;
   /** The list's limit in words ("at most 3", "at most ⅓ of the mounted units"); absent when none. */
   limit?: string;
+  /** Statuses it may be bought at instead of the list's, with the points a unit gains or loses; absent when it may not. */
+  statuses?: { id: string; name: string; points: number }[];
+  /** It may be held off the table to come on later (the list's `arrivals`). */
+  offTable?: boolean;
+}
+
+/** A way a bought unit may come on later (a flanking force, reinforcements), as the builder offers it. */
+export interface ArmyArrival {
+  id: string;
+  label: string;
+  /** The turn or Joker it may be planned for: from `earliest`, the word naming it ("Joker"). */
+  earliest: number;
+  latest: number;
+  turnWord: string;
+  /** What it costs or saves, in words ("+1 a foot stand, +2 a mounted stand, +10 a gun"). */
+  points: string;
 }
 
 /** An army list as the army builder shows it. */
@@ -100,6 +116,8 @@ export interface ArmyListInfo {
   /** The list's rules in words: budget modifier, national rules. */
   notes: string[];
   items: ArmyListItem[];
+  /** Ways units may come on later; absent when every unit starts on the table. */
+  arrivals?: ArmyArrival[];
 }
 
 /** A roster priced and checked against a points total. */
@@ -109,6 +127,8 @@ export interface ArmyCheck {
   budget: number;
   /** The bill, one line per pick and General. */
   lines: { what: string; count: number; points: number }[];
+  /** Points a unit of each pick, in the roster's order (null where the pick cannot be priced). */
+  pickPoints?: (number | null)[];
   /** Everything wrong with the army, in words; empty when it may take the field. */
   problems: string[];
 }

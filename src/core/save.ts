@@ -34,7 +34,16 @@ const setupSchema = z.object({
       z.string(),
       z.object({
         list: z.string().min(1),
-        picks: z.array(z.object({ item: z.string().min(1), count: z.number().int(), stands: z.number().int().optional() })),
+        picks: z.array(
+          z.object({
+            item: z.string().min(1),
+            count: z.number().int(),
+            stands: z.number().int().optional(),
+            status: z.string().min(1).optional(),
+            arrival: z.string().min(1).optional(),
+            arrivalTurn: z.number().int().optional(),
+          }),
+        ),
       }),
     )
     .optional(),

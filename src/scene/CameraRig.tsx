@@ -11,7 +11,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { PerspectiveCamera, Vector3 } from 'three';
 import { create } from 'zustand';
 import type { BattlefieldData } from '../app/engineApi';
-import { useApp, type AppState } from '../app/store';
+import { useApp, viewerEdge, type AppState } from '../app/store';
 import { unitFootprint, type GameState, type Unit } from '../core/model';
 import { distance } from '../core/geometry';
 import { toTable, toWorld } from './coords';
@@ -126,9 +126,9 @@ export function CameraRig({ bf }: { bf: BattlefieldData }) {
     const at = (x: number, y: number) => toWorld(x, y, groundHeight(bf, x, y));
     switch (shot.kind) {
       case 'reset':
-        return cameraStart(bf, camera);
+        return cameraStart(bf, camera, viewerEdge(useApp.getState()));
       case 'top':
-        return cameraTopDown(bf, camera);
+        return cameraTopDown(bf, camera, viewerEdge(useApp.getState()));
       case 'point':
         return cameraCloseUp(now, at(shot.x, shot.y), shot.distance ?? UNIT_VIEW_MM);
       case 'unit': {
@@ -184,6 +184,25 @@ export function CameraRig({ bf }: { bf: BattlefieldData }) {
       lastTurn = s.view.state.turn;
       lastSeq = s.view.seq;
       aimCamera(shot);
+    });
+  }, []);
+
+  // The table-side roll can give the player's army the far edge after the table is shown: the
+  // view turns round to behind it. Only a change of that edge moves it (not a hot-seat hand-over).
+  useEffect(() => {
+    let shown = viewerEdge(useApp.getState());
+    return useApp.subscribe((s, prev) => {
+      if (s.battlefield !== prev.battlefield) {
+        shown = viewerEdge(s);
+        return;
+      }
+      const sides = s.view?.state.sides;
+      if (!sides || sides === prev.view?.state.sides) return;
+      const edgesBefore = prev.view?.state.sides.map((x) => x.edge).join();
+      if (sides.map((x) => x.edge).join() === edgesBefore) return;
+      const now = viewerEdge(s);
+      if (now !== shown) aimCamera({ kind: 'reset' });
+      shown = now;
     });
   }, []);
 

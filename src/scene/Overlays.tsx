@@ -50,32 +50,44 @@ function ringGeometry(bf: BattlefieldData, centre: Vec2, radius: number, band: n
   return g;
 }
 
-/** A line on the ground from a to b, as a thin draped band. */
-function pathGeometry(bf: BattlefieldData, a: Vec2, b: Vec2, band: number): BufferGeometry {
-  const len = Math.hypot(b.x - a.x, b.y - a.y);
-  const steps = Math.max(2, Math.ceil(len / 15));
-  const nx = len > 0 ? -(b.y - a.y) / len : 0;
-  const ny = len > 0 ? (b.x - a.x) / len : 0;
+/** A line on the ground through `points`, as a thin draped band: one straight leg or a bent way. */
+export function pathGeometry(bf: BattlefieldData, points: readonly Vec2[], band: number): BufferGeometry {
   const positions: number[] = [];
   const index: number[] = [];
   const v = new Vector3();
-  for (let i = 0; i <= steps; i++) {
-    const t = i / steps;
-    const x = a.x + (b.x - a.x) * t;
-    const y = a.y + (b.y - a.y) * t;
-    for (const s of [-1, 1]) {
-      const px = x + nx * s * band * 0.5;
-      const py = y + ny * s * band * 0.5;
-      toWorld(px, py, groundHeight(bf, px, py) + 1.4, v);
-      positions.push(v.x, v.y, v.z);
+  for (let leg = 1; leg < points.length; leg++) {
+    const a = points[leg - 1]!;
+    const b = points[leg]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const steps = Math.max(2, Math.ceil(len / 15));
+    const nx = len > 0 ? -(b.y - a.y) / len : 0;
+    const ny = len > 0 ? (b.x - a.x) / len : 0;
+    // At a bend each leg runs on half a band past the corner, so the corner is filled, not notched.
+    const before = leg > 1 ? band / 2 : 0;
+    const after = leg < points.length - 1 ? band / 2 : 0;
+    const first = positions.length / 3;
+    for (let i = 0; i <= steps; i++) {
+      const along = -before + (len + before + after) * (i / steps);
+      const x = a.x + ny * along;
+      const y = a.y - nx * along;
+      for (const side of [-1, 1]) {
+        const px = x + nx * side * band * 0.5;
+        const py = y + ny * side * band * 0.5;
+        toWorld(px, py, groundHeight(bf, px, py) + 1.4, v);
+        positions.push(v.x, v.y, v.z);
+      }
+      const k = first + i * 2;
+      if (i < steps) index.push(k, k + 1, k + 2, k + 1, k + 3, k + 2);
     }
-    if (i < steps) index.push(i * 2, i * 2 + 1, i * 2 + 2, i * 2 + 1, i * 2 + 3, i * 2 + 2);
   }
   const g = new BufferGeometry();
   g.setAttribute('position', new Float32BufferAttribute(positions, 3));
   g.setIndex(index);
   return g;
 }
+
+/** The colour of a way a unit takes (the engine's, bends and all), in a preview and after the move. */
+export const WAY_COLOUR = '#35d0ff';
 
 const ghostBox = new BoxGeometry(1, 1, 1);
 const pinGeo = new CylinderGeometry(2.2, 0.4, 16, 8).translate(0, 8, 0);
@@ -143,12 +155,16 @@ export function Overlays({ battlefield, unit, param, hoverPoint, angle, preview 
 
   const target = point && hoverPoint ? hoverPoint : null;
   const inReach = point && target ? Math.hypot(target.x - point.origin.x, target.y - point.origin.y) <= point.maxReach && Math.hypot(target.x - point.origin.x, target.y - point.origin.y) >= (point.minReach ?? 0) : false;
-  const path = useMemo(() => (point && target ? pathGeometry(battlefield, point.origin, target, 2) : null), [battlefield, point, target]);
+  // The engine's way when its preview gives one (a Perfect Evade's way round), else a straight line.
+  const ways = preview?.ok ? preview.paths : undefined;
+  const path = useMemo(() => (point && target && !ways?.length ? pathGeometry(battlefield, [point.origin, target], 2) : null), [battlefield, point, target, ways]);
   useEffect(() => () => path?.dispose(), [path]);
+  const wayGeometries = useMemo(() => (param && ways?.length ? ways.map((w) => pathGeometry(battlefield, w, 4)) : []), [battlefield, param, ways]);
+  useEffect(() => () => wayGeometries.forEach((g) => g.dispose()), [wayGeometries]);
 
   useEffect(() => {
     invalidate();
-  }, [invalidate, rings, path, angle, unit]);
+  }, [invalidate, rings, path, wayGeometries, angle, unit]);
 
   const pinPos = useMemo(() => (target ? toWorld(target.x, target.y, groundHeight(battlefield, target.x, target.y)) : null), [battlefield, target]);
 
@@ -159,7 +175,9 @@ export function Overlays({ battlefield, unit, param, hoverPoint, angle, preview 
   // The engine's preview, when there is one, says where the unit really ends (halts, wheels about a corner).
   let ghostUnit = unit;
   const previewed = unit && ghost && preview?.ok ? preview.units.find((p) => p.id === unit.id) : undefined;
-  if (unit && ghost && preview?.ok) ghost = previewed ? { x: previewed.x, y: previewed.y, facing: previewed.facing } : { x: unit.x, y: unit.y, facing: unit.facing };
+  // A preview whose dice are still to come gives only what no die decides: without the unit's pose
+  // the ghost stays at the pointer.
+  if (unit && ghost && preview?.ok && (!preview.dicePending || previewed)) ghost = previewed ? { x: previewed.x, y: previewed.y, facing: previewed.facing } : { x: unit.x, y: unit.y, facing: unit.facing };
   if (unit && previewed) ghostUnit = { ...unit, stands: previewed.stands };
   const refused = !!preview && !preview.ok;
 
@@ -180,6 +198,11 @@ export function Overlays({ battlefield, unit, param, hoverPoint, angle, preview 
           <meshBasicMaterial color={inReach ? '#fff4b0' : '#ff6a4a'} transparent opacity={0.8} side={DoubleSide} depthWrite={false} />
         </mesh>
       )}
+      {wayGeometries.map((g, i) => (
+        <mesh key={i} name="preview-way" geometry={g} raycast={() => null}>
+          <meshBasicMaterial color={WAY_COLOUR} transparent opacity={0.9} side={DoubleSide} depthWrite={false} />
+        </mesh>
+      ))}
       {pinPos && (
         <mesh geometry={pinGeo} position={pinPos} raycast={() => null}>
           <meshBasicMaterial color={inReach ? '#ffe14a' : '#ff5a36'} />

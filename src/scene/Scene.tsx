@@ -18,12 +18,14 @@ import {
   sightClick,
   provideParam,
   useApp,
+  viewerEdge,
 } from '../app/store';
 import type { BattlefieldData } from '../app/engineApi';
 import type { Vec2 } from '../core/geometry';
 import { Terrain } from './Terrain';
 import { Units } from './Units';
 import { Counters } from './Counters';
+import { MovePaths } from './MovePaths';
 import { Overlays } from './Overlays';
 import { SightLayer } from './SightLayer';
 import { RuleOverlays } from './RuleOverlays';
@@ -51,7 +53,9 @@ function Camera({ bf }: { bf: BattlefieldData }) {
     const cam = camera as PerspectiveCamera;
     cam.aspect = aspect;
     cam.updateProjectionMatrix();
-    return cameraStart(bf, cam);
+    // From the viewer's own edge as it stands when the table is laid (CameraRig turns the view
+    // round if the table-side roll changes it later).
+    return cameraStart(bf, cam, viewerEdge(useApp.getState()));
   }, [bf, camera, aspect]);
 
   useEffect(() => {
@@ -167,6 +171,7 @@ function Table() {
   const sightHover = useApp((s) => s.sightHover);
   const sightLine = useApp((s) => s.sightLine);
   const preview = useApp((s) => s.preview);
+  const lastOrder = useApp((s) => s.lastOrder);
   const ruleOverlays = useApp((s) => s.ruleOverlays);
   const param = currentParam({ pending });
   // The line-of-sight tool takes clicks unless an order is asking for a point or a unit.
@@ -237,6 +242,7 @@ function Table() {
       <Counters state={view.state} battlefield={bf} />
       <RuleOverlays battlefield={bf} overlays={ruleOverlays} />
       <Overlays battlefield={bf} unit={orderUnit} param={param} hoverPoint={hoverPoint} angle={angle} preview={preview} />
+      <MovePaths battlefield={bf} events={lastOrder?.events ?? null} />
       <SightLayer
         battlefield={bf}
         modes={sightModes}

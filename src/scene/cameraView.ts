@@ -43,19 +43,23 @@ export function frameTable(bf: BattlefieldData, camera: PerspectiveCamera, targe
   return { position: unit.multiplyScalar(hi).add(target), target: target.clone() };
 }
 
-/** The starting view: from behind the player's table edge at a slant, the whole table in sight. */
-export function cameraStart(bf: BattlefieldData, camera: PerspectiveCamera): CameraPose {
-  const target = toWorld(bf.width / 2, bf.depth * 0.47, 0);
-  return frameTable(bf, camera, target, new Vector3(0, Math.sin(START_ELEVATION), Math.cos(START_ELEVATION)));
+/**
+ * The starting view: from behind the player's table edge (`edge`: the near one, y = 0, or the far
+ * one) at a slant, the whole table in sight.
+ */
+export function cameraStart(bf: BattlefieldData, camera: PerspectiveCamera, edge: 'near' | 'far' = 'near'): CameraPose {
+  const toward = edge === 'near' ? 1 : -1;
+  const target = toWorld(bf.width / 2, bf.depth * (edge === 'near' ? 0.47 : 0.53), 0);
+  return frameTable(bf, camera, target, new Vector3(0, Math.sin(START_ELEVATION), toward * Math.cos(START_ELEVATION)));
 }
 
 /**
  * Straight down on the table's middle, the player's edge at the bottom of the screen. The eye is
  * a hair towards the player, so the orbit controls keep "up the table" as up on the screen.
  */
-export function cameraTopDown(bf: BattlefieldData, camera: PerspectiveCamera): CameraPose {
+export function cameraTopDown(bf: BattlefieldData, camera: PerspectiveCamera, edge: 'near' | 'far' = 'near'): CameraPose {
   const target = toWorld(bf.width / 2, bf.depth / 2, 0);
-  return frameTable(bf, camera, target, new Vector3(0, 1, 0.001));
+  return frameTable(bf, camera, target, new Vector3(0, 1, edge === 'near' ? 0.001 : -0.001));
 }
 
 /** Least elevation (radians) of a close view, so a unit is never looked at from the grass. */

@@ -56,6 +56,11 @@ export interface TricorneHook {
    * rulebook in play rolls yet (D4 to D20); the game itself is untouched.
    */
   throwDice(events: GameEvent[]): void;
+  /**
+   * Show these events on the table as the last order's (its dice thrown, the ways units took drawn),
+   * as `throwDice` does; the game itself is untouched.
+   */
+  showOrderEvents(events: GameEvent[]): void;
 }
 
 declare global {
@@ -173,6 +178,9 @@ export function TestHook() {
       preview: () => useApp.getState().preview,
       dice: () => diceReport(),
       throwDice(events) {
+        hook.showOrderEvents(events);
+      },
+      showOrderEvents(events) {
         // Ids below zero never meet an order's own (counted up from 1).
         useApp.setState((st) => ({ lastOrder: { id: -1 - Math.abs(st.lastOrder?.id ?? 0), events } }));
       },

@@ -643,14 +643,15 @@ function walksForward(from: Vec2, to: Vec2): boolean {
   return from.x < to.x || (from.x === to.x && from.y <= to.y);
 }
 
-const reversedOpts: SightOptions = { eyeHeight: 0, targetHeight: 0 };
+const reversedOpts: SightOptions = { eyeHeight: 0, targetHeight: 0, obscuringLimit: 0 };
 
 /** The options for walking a line from its target back to its eye (one object, reused). */
 function reversed(opts: SightOptions): SightOptions {
   reversedOpts.eyeHeight = opts.targetHeight;
   reversedOpts.targetHeight = opts.eyeHeight;
-  if (opts.obscuringLimit === undefined) delete reversedOpts.obscuringLimit;
-  else reversedOpts.obscuringLimit = opts.obscuringLimit;
+  // The walk reads a missing limit as 0. Not `delete`: that would leave this one object in V8's
+  // slow dictionary form for every line after.
+  reversedOpts.obscuringLimit = opts.obscuringLimit ?? 0;
   return reversedOpts;
 }
 

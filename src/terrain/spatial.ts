@@ -216,6 +216,14 @@ function discInterval(ax: number, ay: number, dx: number, dy: number, cx: number
   return [(-B - s) / A, (-B + s) / A];
 }
 
+/** Widen `hull` to take in the interval `iv`, unless it is empty. */
+function widenHull(hull: [number, number], iv: [number, number]): void {
+  if (iv[0] <= iv[1]) {
+    if (iv[0] < hull[0]) hull[0] = iv[0];
+    if (iv[1] > hull[1]) hull[1] = iv[1];
+  }
+}
+
 /**
  * Where the line a + t d lies within r of segment c-e (a capsule). A capsule is convex, so the
  * answer is one interval: the hull of what the two end discs and the middle strip give.
@@ -231,16 +239,10 @@ function capsuleInterval(
   ey: number,
   r: number,
 ): [number, number] {
-  let t0 = Infinity;
-  let t1 = -Infinity;
-  const take = (iv: [number, number]): void => {
-    if (iv[0] <= iv[1]) {
-      if (iv[0] < t0) t0 = iv[0];
-      if (iv[1] > t1) t1 = iv[1];
-    }
-  };
-  take(discInterval(ax, ay, dx, dy, cx, cy, r));
-  take(discInterval(ax, ay, dx, dy, ex, ey, r));
+  // The hull of the non-empty intervals (no closure: this runs for every feature a segment passes).
+  const hull: [number, number] = [Infinity, -Infinity];
+  widenHull(hull, discInterval(ax, ay, dx, dy, cx, cy, r));
+  widenHull(hull, discInterval(ax, ay, dx, dy, ex, ey, r));
   const sx = ex - cx;
   const sy = ey - cy;
   const len = Math.sqrt(sx * sx + sy * sy);
@@ -250,9 +252,9 @@ function capsuleInterval(
     // Along the segment and across it, both linear in t.
     const along = slab((ax - cx) * ux + (ay - cy) * uy, dx * ux + dy * uy, 0, len);
     const across = slab(ux * (ay - cy) - uy * (ax - cx), ux * dy - uy * dx, -r, r);
-    take([Math.max(along[0], across[0]), Math.min(along[1], across[1])]);
+    widenHull(hull, [Math.max(along[0], across[0]), Math.min(along[1], across[1])]);
   }
-  return [t0, t1];
+  return hull;
 }
 
 /**

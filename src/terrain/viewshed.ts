@@ -81,6 +81,12 @@ export interface Viewshed {
 /** Marks "no constraint yet" on a ray. */
 const NONE = -Infinity;
 const EMPTY_F64 = new Float64Array(0);
+const EMPTY_F32 = new Float32Array(0);
+const EMPTY_U8 = new Uint8Array(0);
+
+/** Which of a sector's rays a sweep follows: all, those up to its split ray, or from it on. */
+const RayPart = { All: 0, Low: 1, High: 2 } as const;
+type RayPart = (typeof RayPart)[keyof typeof RayPart];
 
 /**
  * Obstacles along grid lines, for the sweep: for each line, the stretches (in grid units along the
@@ -342,17 +348,11 @@ function isBattlefield(t: Battlefield | ViewshedTerrain): t is Battlefield {
   return 'features' in t;
 }
 
-/**
- * For every heightmap sample: can a target `targetHeight` above the ground there be seen from a
- * point `eyeHeight` above `observer`, and how tall would it have to be? The observer must be on
- * the grid.
- */
 export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2, opts: ViewshedOptions): Viewshed {
   const plan = planViewshed(terrain, observer, opts);
-  const minHeight = new Float32Array(plan.cols * plan.rows).fill(Infinity);
-  sweepHalf(plan, 'east-west', minHeight);
-  sweepHalf(plan, 'north-south', minHeight);
-  return finishViewshed(plan, minHeight, null);
+  const out = viewshedArrays(plan, new ArrayBuffer(4 * plan.cols * plan.rows), new ArrayBuffer(plan.cols * plan.rows));
+  sweepShare(plan, 'all', out.minHeight, out.visible);
+  return finishViewshed(plan, out.minHeight, out.visible);
 }
 
 /** A viewshed's inputs, checked, with the obstacles in the forms the sweep reads. */
@@ -417,66 +417,74 @@ export function planViewshed(terrain: Battlefield | ViewshedTerrain, observer: V
 }
 
 /**
- * Sweep two of the four sectors into minHeight: east and west, or north (up the table, +y) and
- * south. Samples on a diagonal belong to both halves; the viewshed takes north-south's value
- * there, as the sweep runs east-west first. The halves share nothing else, so two threads may
- * sweep one each (see viewshedThreads.ts).
+ * The arrays a viewshed of this plan is swept into, over the given memory (an ArrayBuffer, or a
+ * SharedArrayBuffer when two threads sweep; new or used before): where a maxDistance leaves
+ * samples unswept, minHeight Infinity and visible 0; every other sample is written by the sweep.
  */
-export function sweepHalf(plan: ViewshedPlan, half: 'east-west' | 'north-south', minHeight: Float32Array): void {
-  const { cols, rows, cx, cy, canopy: obst, solid } = plan;
-  const maxRays = 2 * Math.max(cols, rows) + 4;
-  const sw: Sweep = {
-    h: plan.heights,
-    nodes: obst ? obst.nodes : null,
-    z0: plan.z0,
-    cs: plan.cellSize,
-    maxCells: plan.maxCells,
-    limit: plan.limit,
-    minHeight,
-    slopes: new Float64Array(maxRays),
-    ground: new Float64Array(maxRays),
-    uMin: new Float64Array(maxRays),
-    invGap: new Float64Array(maxRays),
-    k: new Int32Array(maxRays),
-    count: new Int32Array(maxRays),
-    c1: new Float64Array(maxRays),
-    c2: new Float64Array(maxRays),
-    top: EMPTY_F64,
-  };
-  // Columns are lines of constant x in the east and west sectors, of constant y north and south.
-  if (half === 'east-west') {
-    sweepSector(sw, cols, rows, cx, cy, 0, 1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, 0, 1);
-    sweepSector(sw, cols, rows, cols - 1 - cx, cy, cols - 1, -1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, cols - 1, -1);
-  } else {
-    sweepSector(sw, rows, cols, cy, cx, 0, cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, 0, 1);
-    sweepSector(sw, rows, cols, rows - 1 - cy, cx, (rows - 1) * cols, -cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, rows - 1, -1);
+export function viewshedArrays(plan: ViewshedPlan, minHeightMemory: ArrayBufferLike, visibleMemory: ArrayBufferLike): { minHeight: Float32Array; visible: Uint8Array } {
+  const minHeight = new Float32Array(minHeightMemory, 0, plan.cols * plan.rows);
+  const visible = new Uint8Array(visibleMemory, 0, plan.cols * plan.rows);
+  if (plan.maxCells !== Infinity) {
+    minHeight.fill(Infinity);
+    visible.fill(0);
   }
+  return { minHeight, visible };
 }
 
 /**
- * The viewshed from the swept minHeight: the observer's own sample, and `visible`. With
- * `eastWest`, minHeight holds only the north-south half (NaN where that did not reach) and
- * eastWest the other half, which fills those gaps.
+ * Which part of the sweep a thread does: 'all', or one of two shares for two threads. Each of
+ * the four sectors is split between the shares by its rays (at the ray that halves its estimated
+ * work), the share sweeping the rays below the split in one sector taking those above it in the
+ * next. Samples on a diagonal belong to two sectors and the viewshed takes the north or south
+ * sector's value there (as the one-thread sweep runs east and west first): the diagonal between
+ * the east and south sectors, for one, lies in the east sector's lowest rays and the south
+ * sector's highest, and both go to the first share, which sweeps east before south. So each
+ * share may write straight into the one output, and the numbers are the same to the bit.
  */
-export function finishViewshed(plan: ViewshedPlan, minHeight: Float32Array, eastWest: Float32Array | null): Viewshed {
+export type SweepShare = 'all' | 'first' | 'second';
+
+/** For each share, the part of each sector (east, west, north, south) it sweeps. */
+const SHARE_PARTS: Record<SweepShare, readonly RayPart[]> = {
+  all: [RayPart.All, RayPart.All, RayPart.All, RayPart.All],
+  first: [RayPart.Low, RayPart.High, RayPart.Low, RayPart.High],
+  second: [RayPart.High, RayPart.Low, RayPart.High, RayPart.Low],
+};
+
+/** Sweep one share (see SweepShare) into minHeight and visible (from viewshedArrays). */
+export function sweepShare(plan: ViewshedPlan, share: SweepShare, minHeight: Float32Array, visible: Uint8Array): void {
+  const { cols, rows, cx, cy, canopy: obst, solid } = plan;
+  const sw = sweepScratch(2 * Math.max(cols, rows) + 4);
+  sw.h = plan.heights;
+  sw.nodes = obst ? obst.nodes : null;
+  sw.z0 = plan.z0;
+  sw.cs = plan.cellSize;
+  sw.maxCells = plan.maxCells;
+  sw.limit = plan.limit;
+  sw.target = plan.targetHeight;
+  sw.minHeight = minHeight;
+  sw.visible = visible;
+  const [east, west, north, south] = SHARE_PARTS[share];
+  // Columns are lines of constant x in the east and west sectors, of constant y north and south.
+  // East and west first: north and south then write over the diagonals both reach.
+  sweepSector(sw, east!, cols, rows, cx, cy, 0, 1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, 0, 1);
+  sweepSector(sw, west!, cols, rows, cols - 1 - cx, cy, cols - 1, -1, cols, obst?.cols ?? null, solid?.cols ?? null, solid?.halfCols ?? null, cols - 1, -1);
+  sweepSector(sw, north!, rows, cols, cy, cx, 0, cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, 0, 1);
+  sweepSector(sw, south!, rows, cols, rows - 1 - cy, cx, (rows - 1) * cols, -cols, 1, obst?.rows ?? null, solid?.rows ?? null, solid?.halfRows ?? null, rows - 1, -1);
+  // Let go of the grids: the scratch outlives the call.
+  sw.h = sw.minHeight = EMPTY_F32;
+  sw.visible = EMPTY_U8;
+  sw.nodes = null;
+}
+
+/** The viewshed from the swept arrays: the observer's own sample, when it stands on one. */
+export function finishViewshed(plan: ViewshedPlan, minHeight: Float32Array, visible: Uint8Array): Viewshed {
   const { cols, rows, cx, cy } = plan;
-  const visible = new Uint8Array(cols * rows);
-  // The observer's own sample, when it stands on one.
   const oi = Math.round(cx);
   const oj = Math.round(cy);
-  const observerSample = Math.abs(oi - cx) < 1e-9 && Math.abs(oj - cy) < 1e-9 ? oj * cols + oi : -1;
-  // Visible where the target is at least the minimum height; never beyond maxDistance (Infinity).
-  const target = plan.targetHeight;
-  if (eastWest) {
-    for (let k = 0; k < visible.length; k++) {
-      let v = minHeight[k]!;
-      if (v !== v) minHeight[k] = v = eastWest[k]!;
-      visible[k] = target >= v ? 1 : 0;
-    }
+  if (Math.abs(oi - cx) < 1e-9 && Math.abs(oj - cy) < 1e-9) {
+    minHeight[oj * cols + oi] = 0;
+    visible[oj * cols + oi] = plan.targetHeight >= 0 ? 1 : 0;
   }
-  if (observerSample >= 0) minHeight[observerSample] = 0;
-  if (!eastWest) for (let k = 0; k < visible.length; k++) visible[k] = target >= minHeight[k]! ? 1 : 0;
-  else if (observerSample >= 0) visible[observerSample] = target >= 0 ? 1 : 0;
   return { cols, rows, visible, minHeight };
 }
 
@@ -488,7 +496,10 @@ interface Sweep {
   cs: number;
   maxCells: number;
   limit: number;
+  /** The target's height, for `visible`. */
+  target: number;
   minHeight: Float32Array;
+  visible: Uint8Array;
   /** Per ray: its slope (minor cells per major cell). */
   slopes: Float64Array;
   /** Per ray: the steepest ground (or roof) slope met so far, NONE before any. */
@@ -506,6 +517,34 @@ interface Sweep {
   c2: Float64Array;
   /** Per ray, kMax slots from ray * kMax: its largest canopy slopes so far, descending. */
   top: Float64Array;
+}
+
+/** This thread's sweep scratch, kept from call to call (a sweep runs to its end before the next). */
+let scratch: Sweep | null = null;
+
+function sweepScratch(maxRays: number): Sweep {
+  if (scratch !== null && scratch.slopes.length >= maxRays) return scratch;
+  scratch = {
+    h: EMPTY_F32,
+    nodes: null,
+    z0: 0,
+    cs: 1,
+    maxCells: 0,
+    limit: 0,
+    target: 0,
+    minHeight: EMPTY_F32,
+    visible: EMPTY_U8,
+    slopes: new Float64Array(maxRays),
+    ground: new Float64Array(maxRays),
+    uMin: new Float64Array(maxRays),
+    invGap: new Float64Array(maxRays),
+    k: new Int32Array(maxRays),
+    count: new Int32Array(maxRays),
+    c1: new Float64Array(maxRays),
+    c2: new Float64Array(maxRays),
+    top: EMPTY_F64,
+  };
+  return scratch;
 }
 
 /**
@@ -551,6 +590,7 @@ function spanAt(sp: LineSpans, line: number, yc: number, at: { q: number }): num
  */
 function sweepSector(
   sw: Sweep,
+  part: RayPart,
   majorCount: number,
   minorCount: number,
   om: number,
@@ -569,7 +609,7 @@ function sweepSector(
   const mEnd = Math.min(majorCount - 1, Math.floor(om + sw.maxCells + 1e-9));
   const m0 = Math.floor(om) + 1;
   if (m0 > mEnd) return;
-  const { h, z0, cs, minHeight, slopes, ground, uMin, invGap, k: kOf, count, c1, c2 } = sw;
+  const { h, z0, cs, minHeight, visible, target, slopes, ground, uMin, invGap, k: kOf, count, c1, c2 } = sw;
   const maxCells2 = sw.maxCells * sw.maxCells;
   const maxN = minorCount - 1;
   // Without obstacles the sweep is ground only.
@@ -600,12 +640,28 @@ function sweepSector(
       c2[r] = NONE;
     }
   }
+  // This part's rays: it values the samples between each of them and the ray before, but for
+  // the first (another part values those).
+  let first = 0;
+  let last = rays - 1;
+  // A sector less than a cell deep has one column and only its diagonals for rays: the parts
+  // split that column at the observer's line instead (each still takes its own diagonal).
+  let nFloor = -Infinity;
+  let nCap = Infinity;
+  if (part !== RayPart.All && rays < 3) {
+    if (part === RayPart.Low) nCap = Math.floor(on);
+    else nFloor = Math.floor(on) + 1;
+  } else if (part !== RayPart.All) {
+    const split = splitRay(slopes, rays, on, minorCount, mEnd - om);
+    if (part === RayPart.Low) last = split;
+    else first = split;
+  }
   const cursor = { q: 0 };
   const groundOnly = !canopy && solids === null;
-  let rLo = 0;
-  let rHi = rays - 1;
-  let inLo = 0;
-  let inHi = rays - 1;
+  let rLo = first;
+  let rHi = last;
+  let inLo = first;
+  let inHi = last;
   for (let m = m0; m <= mEnd; m++) {
     const u = m - om;
     const invU = 1 / u;
@@ -644,10 +700,12 @@ function sweepSector(
     // before (from what both met before this column), then meets the ground and canopy here for
     // the samples beyond. The samples between rays r - 1 and r are those above the one and at or
     // below the other; the first pair also takes a sample on the diagonal itself.
-    let next = Math.ceil(on + slopes[0]! * u);
+    let next = first > 0 ? Math.floor(on + slopes[first]! * u) + 1 : Math.ceil(on + slopes[0]! * u);
     let nHi = Math.floor(on + slopes[rays - 1]! * u);
     if (next < 0) next = 0;
     if (nHi > maxN) nHi = maxN;
+    if (next < nFloor) next = nFloor;
+    if (nHi > nCap) nHi = nCap;
     // What ray r - 1 held before this column, for the samples below ray r.
     let yPrev = rLo > 0 ? on + slopes[rLo - 1]! * u : 0;
     let gPrev = rLo > 0 ? ground[rLo - 1]! : NONE;
@@ -661,13 +719,13 @@ function sweepSector(
     while (inLo <= rHi && on + slopes[inLo]! * u < 0) inLo++;
     while (inHi >= rLo && on + slopes[inHi]! * u >= maxN) inHi--;
     for (let r = rLo; r <= rHi; r++) {
-      if (groundOnly && r >= inLo && r <= inHi && r > 0 && u >= 0.5) {
+      if (groundOnly && r >= inLo && r <= inHi && r > first && u >= 0.5) {
         // The bare-ground case (a DEM), which is most of the work on a large grid.
         for (; r <= inHi; r++) {
           const y = on + slopes[r]! * u;
           const n0 = Math.floor(y);
           const gr = ground[r]!;
-          if (next <= n0 && next <= nHi) next = valueSamples(h, minHeight, z0, maxCells2, colBase, nStride, next, n0 < nHi ? n0 : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
+          if (next <= n0 && next <= nHi) next = valueSamples(h, minHeight, visible, target, z0, maxCells2, colBase, nStride, next, n0 < nHi ? n0 : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
           const ic = colBase + n0 * nStride;
           const h0 = h[ic]!;
           const g = h0 + (h[ic + nStride]! - h0) * (y - n0);
@@ -679,11 +737,11 @@ function sweepSector(
       }
       const y = on + slopes[r]! * u;
       const gr = ground[r]!;
-      if (r > 0 && next <= nHi && next <= y) {
-        const last = Math.floor(y);
+      if (r > first && next <= nHi && next <= y) {
+        const end = Math.floor(y);
         next = canopy
-          ? valueSamplesInWoods(sw, colBase, nStride, next, last < nHi ? last : nHi, on, u, yPrev, gPrev, gr, invGap[r]!, c1Prev, c2Prev, c1[r]!, c2[r]!)
-          : valueSamples(h, minHeight, z0, maxCells2, colBase, nStride, next, last < nHi ? last : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
+          ? valueSamplesInWoods(sw, colBase, nStride, next, end < nHi ? end : nHi, on, u, yPrev, gPrev, gr, invGap[r]!, c1Prev, c2Prev, c1[r]!, c2[r]!)
+          : valueSamples(h, minHeight, visible, target, z0, maxCells2, colBase, nStride, next, end < nHi ? end : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
       }
       yPrev = y;
       gPrev = gr;
@@ -724,6 +782,31 @@ function sweepSector(
 }
 
 /**
+ * The ray that halves a sector's work, between 1 and rays - 2 (so the lowest pair of rays falls
+ * to the low part and the highest to the high part, which sweepShare relies on). A ray costs a
+ * step per column it crosses inside the grid (out to `depth` columns), and the samples between
+ * it and the ray before about as much again per sample.
+ */
+function splitRay(slopes: Float64Array, rays: number, on: number, minorCount: number, depth: number): number {
+  let total = 0;
+  for (let r = 1; r < rays; r++) total += rayWork(slopes, r, on, minorCount, depth);
+  let sum = 0;
+  for (let r = 1; r < rays - 1; r++) {
+    sum += rayWork(slopes, r, on, minorCount, depth);
+    if (sum >= total / 2) return r;
+  }
+  return rays - 2;
+}
+
+/** Ray r's share of splitRay's estimate: its columns in the grid, and its samples. */
+function rayWork(slopes: Float64Array, r: number, on: number, minorCount: number, depth: number): number {
+  const s = slopes[r]!;
+  const out = s > 0 ? (minorCount + 0.5 - on) / s : s < 0 ? (on + 1.5) / -s : Infinity;
+  const c = out < depth ? out : depth;
+  return c + 0.5 * c * c * (s - slopes[r - 1]!);
+}
+
+/**
  * The minimum visible height of samples first..last of a column at major distance u, all between
  * a ray crossing at yp whose steepest slope so far is a and the next ray (steepest b, 1 / slope gap
  * invGap): the slope a sight line must clear is interpolated by the sample's place between them.
@@ -732,6 +815,8 @@ function sweepSector(
 function valueSamples(
   h: Float32Array,
   minHeight: Float32Array,
+  visible: Uint8Array,
+  target: number,
   z0: number,
   maxCells2: number,
   colBase: number,
@@ -755,7 +840,10 @@ function valueSamples(
     else if (b === NONE) sl = a;
     else sl = a + (n - yp) * invGap * invU * (b - a);
     const mh = sl === NONE ? 0 : z0 + sl * u - h[idx]!;
-    minHeight[idx] = mh > 0 ? mh : 0;
+    // As stored: `visible` compares the stored (float32) value.
+    const stored = Math.fround(mh > 0 ? mh : 0);
+    minHeight[idx] = stored;
+    visible[idx] = target >= stored ? 1 : 0;
   }
   return last + 1;
 }
@@ -782,7 +870,7 @@ function valueSamplesInWoods(
   cb1: number,
   cb2: number,
 ): number {
-  const { h, z0, minHeight, maxCells } = sw;
+  const { h, z0, minHeight, visible, target, maxCells } = sw;
   const nodes = sw.nodes!;
   const invU = 1 / u;
   const maxCells2 = maxCells * maxCells;
@@ -804,7 +892,9 @@ function valueSamplesInWoods(
     else if (b === NONE) sl = a;
     else sl = a + (n - yp) * invGap * invU * (b - a);
     const mh = sl === NONE ? 0 : z0 + sl * u - zt;
-    minHeight[idx] = mh > 0 ? mh : 0;
+    const stored = Math.fround(mh > 0 ? mh : 0);
+    minHeight[idx] = stored;
+    visible[idx] = target >= stored ? 1 : 0;
   }
   return last + 1;
 }

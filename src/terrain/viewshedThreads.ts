@@ -1,7 +1,8 @@
 /**
  * The viewshed on two threads, for Node: the `viewshed` command and the benchmarks, where one
- * large DEM is swept. A worker thread sweeps the east and west sectors while this thread sweeps
- * north and south (see sweepHalf); the numbers are viewshed()'s to the bit.
+ * large DEM is swept. A worker thread sweeps the second share of the rays (half of each sector's
+ * work) while this thread sweeps the first, both straight into the same shared output, which
+ * needs no joining (see SweepShare); the numbers are viewshed()'s to the bit.
  *
  * It stays a plain function call: this thread waits for the worker with Atomics.wait, which Node
  * allows on its main thread (a browser's main thread does not; the page's viewsheds are small
@@ -12,7 +13,7 @@
 
 import { Worker } from 'node:worker_threads';
 import type { Vec2 } from '../core/geometry';
-import { finishViewshed, planViewshed, sweepHalf, type Viewshed, type ViewshedOptions, type ViewshedTerrain } from './viewshed';
+import { finishViewshed, planViewshed, sweepShare, viewshed, viewshedArrays, type Viewshed, type ViewshedOptions, type ViewshedTerrain } from './viewshed';
 
 /** control[STATE]: where the job posted last stands. */
 export const STATE = 0;
@@ -23,7 +24,7 @@ export const JobState = { Posted: 1, Taken: 2, Done: 3, Failed: 4, Withdrawn: 5 
 /** What the worker is sent: a grid to keep (for the worker's life), or a job on a grid it keeps. */
 export type ViewshedThreadMessage =
   | { kind: 'grid'; grid: number; cols: number; rows: number; cellSize: number; originX: number; originY: number; heights: SharedArrayBuffer; obstacles?: SharedArrayBuffer; solids?: SharedArrayBuffer }
-  | { kind: 'job'; job: number; grid: number; observer: Vec2; opts: ViewshedOptions; out: SharedArrayBuffer; control: SharedArrayBuffer };
+  | { kind: 'job'; job: number; grid: number; observer: Vec2; opts: ViewshedOptions; minHeight: SharedArrayBuffer; visible: SharedArrayBuffer; control: SharedArrayBuffer };
 
 /** Longest wait for a worker that has taken a job before giving up on it, ms. */
 const WORKER_TIMEOUT = 60_000;
@@ -35,7 +36,6 @@ export class TwoThreadViewshed {
   private readonly grids = new WeakMap<Float32Array, number>();
   private nextGrid = 1;
   private job = 0;
-  private out: Float32Array = new Float32Array(new SharedArrayBuffer(0));
   private closed = false;
   private broken = false;
   /** How many viewsheds the worker swept a half of, and how many this thread swept alone. */
@@ -59,39 +59,59 @@ export class TwoThreadViewshed {
   /**
    * viewshed() of a heightmap (and its obstacle rasters), on two threads. The arrays are shared
    * with the worker the first time they are seen: do not change them after.
+   *
+   * `into`: a viewshed this object returned before, of a grid as large, whose arrays are written
+   * over instead of new ones (which the system must hand over page by page, a few ms at 2048 x
+   * 2048), for a caller that has done with it.
    */
-  viewshed(terrain: ViewshedTerrain, observer: Vec2, opts: ViewshedOptions): Viewshed {
+  viewshed(terrain: ViewshedTerrain, observer: Vec2, opts: ViewshedOptions, into?: Viewshed): Viewshed {
     if (this.closed) throw new Error('this TwoThreadViewshed has been closed');
     const plan = planViewshed(terrain, observer, opts);
+    if (this.broken) {
+      this.alone++;
+      return viewshed(terrain, observer, opts);
+    }
+    // New output unless told otherwise (the caller keeps it). Its pages are first touched by the
+    // thread that sweeps them, so the cost of taking them from the system is shared too.
     const n = plan.cols * plan.rows;
-    if (this.out.length !== n) this.out = new Float32Array(new SharedArrayBuffer(4 * n));
+    const reuse = into !== undefined && reusable(into, n);
+    const minHeightMemory = reuse ? (into.minHeight.buffer as SharedArrayBuffer) : new SharedArrayBuffer(4 * n);
+    const visibleMemory = reuse ? (into.visible.buffer as SharedArrayBuffer) : new SharedArrayBuffer(n);
+    const { minHeight, visible } = viewshedArrays(plan, minHeightMemory, visibleMemory);
     const job = ++this.job;
     Atomics.store(this.control, JOB, job);
     Atomics.store(this.control, STATE, JobState.Posted);
-    if (!this.broken) this.worker.postMessage({ kind: 'job', job, grid: this.gridOf(terrain), observer, opts, out: this.out.buffer as SharedArrayBuffer, control: this.control.buffer as SharedArrayBuffer } satisfies ViewshedThreadMessage);
+    this.worker.postMessage({
+      kind: 'job',
+      job,
+      grid: this.gridOf(terrain),
+      observer,
+      opts,
+      minHeight: minHeightMemory,
+      visible: visibleMemory,
+      control: this.control.buffer as SharedArrayBuffer,
+    } satisfies ViewshedThreadMessage);
 
-    // NaN marks the samples this half does not reach; finishViewshed fills them from the other.
-    const minHeight = new Float32Array(n).fill(NaN);
-    sweepHalf(plan, 'north-south', minHeight);
+    sweepShare(plan, 'first', minHeight, visible);
 
-    const waitForPosted = this.options.withdraw === false && !this.broken;
+    const waitForPosted = this.options.withdraw === false;
     if (!waitForPosted && Atomics.compareExchange(this.control, STATE, JobState.Posted, JobState.Withdrawn) === JobState.Posted) {
-      // Withdrawn before the worker took it: this thread sweeps the other half below.
-    } else {
-      while (Atomics.load(this.control, STATE) === JobState.Taken || (waitForPosted && Atomics.load(this.control, STATE) === JobState.Posted)) {
-        if (Atomics.wait(this.control, STATE, Atomics.load(this.control, STATE), WORKER_TIMEOUT) === 'timed-out') break;
-      }
-      if (Atomics.load(this.control, STATE) === JobState.Done) {
-        this.shared++;
-        return finishViewshed(plan, minHeight, this.out);
-      }
-      // Failed or stuck: the worker's half is not to be trusted, and a stuck one may still write.
-      this.out = new Float32Array(new SharedArrayBuffer(4 * n));
+      // Withdrawn before the worker took it: this thread sweeps the other share too.
+      this.alone++;
+      sweepShare(plan, 'second', minHeight, visible);
+      return finishViewshed(plan, minHeight, visible);
     }
+    while (Atomics.load(this.control, STATE) === JobState.Taken || (waitForPosted && Atomics.load(this.control, STATE) === JobState.Posted)) {
+      if (Atomics.wait(this.control, STATE, Atomics.load(this.control, STATE), WORKER_TIMEOUT) === 'timed-out') break;
+    }
+    if (Atomics.load(this.control, STATE) === JobState.Done) {
+      this.shared++;
+      return finishViewshed(plan, minHeight, visible);
+    }
+    // Failed or stuck: the worker's share is not to be trusted, and a stuck one may still write
+    // into this output, so this thread sweeps the whole viewshed into its own.
     this.alone++;
-    const eastWest = this.out.fill(Infinity);
-    sweepHalf(plan, 'east-west', eastWest);
-    return finishViewshed(plan, minHeight, eastWest);
+    return viewshed(terrain, observer, opts);
   }
 
   /** Stop the worker. */
@@ -121,6 +141,12 @@ export class TwoThreadViewshed {
     this.grids.set(hm.heights, grid);
     return grid;
   }
+}
+
+/** Whether a viewshed's arrays can take another of n samples: shared, whole and that large. */
+function reusable(v: Viewshed, n: number): boolean {
+  const whole = (a: Float32Array | Uint8Array): boolean => a.buffer instanceof SharedArrayBuffer && a.byteOffset === 0 && a.length === n && a.buffer.byteLength === a.byteLength;
+  return whole(v.minHeight) && whole(v.visible);
 }
 
 /** A copy of the array in memory both threads can read. */

@@ -1,11 +1,11 @@
 /**
- * The viewshed's worker thread: it keeps the grids it is sent and sweeps the east and west half of
- * a viewshed into shared memory when asked (see viewshedThreads.ts for the hand-over).
+ * The viewshed's worker thread: it keeps the grids it is sent and sweeps the second share of a
+ * viewshed into shared memory when asked (see viewshedThreads.ts for the hand-over).
  */
 
 import { parentPort } from 'node:worker_threads';
 import { JOB, JobState, STATE, type ViewshedThreadMessage } from './viewshedThreads';
-import { planViewshed, sweepHalf, type ViewshedTerrain } from './viewshed';
+import { planViewshed, sweepShare, type ViewshedTerrain } from './viewshed';
 
 const grids = new Map<number, ViewshedTerrain>();
 
@@ -26,8 +26,8 @@ parentPort!.on('message', (m: ViewshedThreadMessage) => {
   try {
     const terrain = grids.get(m.grid);
     if (terrain) {
-      const out = new Float32Array(m.out).fill(Infinity);
-      sweepHalf(planViewshed(terrain, m.observer, m.opts), 'east-west', out);
+      // The main thread has readied the output (viewshedArrays) before posting the job.
+      sweepShare(planViewshed(terrain, m.observer, m.opts), 'second', new Float32Array(m.minHeight), new Uint8Array(m.visible));
       state = JobState.Done;
     }
   } finally {

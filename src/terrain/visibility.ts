@@ -66,8 +66,12 @@ export function visibilityMatrix(
 export class VisibilityTracker {
   private readonly pairs: PairSight;
   private readonly bf: Battlefield;
-  /** Per observer id: its signature last time and, per target id, the target's signature and the answer. */
-  private readonly known = new Map<string, { sig: string; seen: Map<string, { sig: string; sees: boolean }> }>();
+  /** Where each observer (by id) stood last time, and its answers: per target id, the target's place number, negative if not seen. */
+  private readonly observers = new Map<string, { place: UnitPlace; seen: Map<string, number> }>();
+  /** Where each target (by id) stood last time. */
+  private readonly targets = new Map<string, UnitPlace>();
+  /** The last place number handed out: every new place gets a new one. */
+  private places = 0;
   /** How many pairs the last call worked out (the rest were reused). */
   recomputed = 0;
 
@@ -79,27 +83,33 @@ export class VisibilityTracker {
   matrix(observers: readonly SightObserver[], targets: readonly SightTarget[]): Uint8Array {
     const nt = targets.length;
     const out = new Uint8Array(observers.length * nt);
-    const tSigs = targets.map((t) => signature(t.points, t.height));
-    const tBounds: (Place | undefined)[] = new Array(nt);
+    // Compared as numbers (not as strings of them, which cost more than the lookups they save).
+    const tPlaces = new Float64Array(nt);
+    for (let j = 0; j < nt; j++) {
+      const tg = targets[j]!;
+      let place = this.targets.get(tg.id);
+      if (place === undefined) this.targets.set(tg.id, (place = newPlace()));
+      tPlaces[j] = this.placeNumber(place, tg.points, tg.height);
+    }
+    const tBounds: (Place | undefined)[] = new Array<Place | undefined>(nt);
     this.recomputed = 0;
     for (let i = 0; i < observers.length; i++) {
       const ob = observers[i]!;
-      const sig = signature(ob.points, ob.eyeHeight);
-      let entry = this.known.get(ob.id);
-      if (!entry || entry.sig !== sig) {
-        entry = { sig, seen: new Map() };
-        this.known.set(ob.id, entry);
-      }
+      let entry = this.observers.get(ob.id);
+      if (entry === undefined) this.observers.set(ob.id, (entry = { place: newPlace(), seen: new Map() }));
+      const before = entry.place.number;
+      // A new place: every answer of this observer is out of date.
+      if (this.placeNumber(entry.place, ob.points, ob.eyeHeight) !== before) entry.seen.clear();
       let oBox: Place | undefined;
       for (let j = 0; j < nt; j++) {
         const tg = targets[j]!;
-        const hit = entry.seen.get(tg.id);
+        const known = entry.seen.get(tg.id);
         let sees: boolean;
-        if (hit && hit.sig === tSigs[j]) sees = hit.sees;
+        if (known !== undefined && Math.abs(known) === tPlaces[j]) sees = known > 0;
         else {
           oBox ??= placeOf(this.bf, ob.points);
           sees = this.pairs.sees(ob, oBox, tg, (tBounds[j] ??= placeOf(this.bf, tg.points)));
-          entry.seen.set(tg.id, { sig: tSigs[j]!, sees });
+          entry.seen.set(tg.id, sees ? tPlaces[j]! : -tPlaces[j]!);
           this.recomputed++;
         }
         if (sees) out[i * nt + j] = 1;
@@ -107,18 +117,39 @@ export class VisibilityTracker {
     }
     return out;
   }
+
+  /** The place's number, a new one if the points or height differ from those it holds (which it then takes). */
+  private placeNumber(place: UnitPlace, points: readonly Vec2[], height: number): number {
+    const c = place.coords;
+    let same = place.number > 0 && c.length === 2 * points.length + 1 && c[0] === height;
+    for (let k = 0; same && k < points.length; k++) same = c[2 * k + 1] === points[k]!.x && c[2 * k + 2] === points[k]!.y;
+    if (same) return place.number;
+    const coords = c.length === 2 * points.length + 1 ? c : (place.coords = new Float64Array(2 * points.length + 1));
+    coords[0] = height;
+    for (let k = 0; k < points.length; k++) {
+      coords[2 * k + 1] = points[k]!.x;
+      coords[2 * k + 2] = points[k]!.y;
+    }
+    place.number = ++this.places;
+    return place.number;
+  }
 }
 
-/** Where a unit's points are and how high: equal signatures, equal sight. */
-function signature(points: readonly Vec2[], height: number): string {
-  let s = `${height}`;
-  for (const p of points) s += `;${p.x},${p.y}`;
-  return s;
+/** Where a unit stood: its height, then x and y of each point; and its place number (0: none yet). */
+interface UnitPlace {
+  coords: Float64Array;
+  number: number;
+}
+
+function newPlace(): UnitPlace {
+  return { coords: new Float64Array(0), number: 0 };
 }
 
 /** Does one unit see another: the nearest point pair, then the rest, until one sees. */
 class PairSight {
-  private readonly sight: SightOptions = { eyeHeight: 0, targetHeight: 0 };
+  // Every field set from the start, so the object keeps one shape (the walk reads a missing
+  // limit as 0).
+  private readonly sight: SightOptions = { eyeHeight: 0, targetHeight: 0, obscuringLimit: 0 };
   // What blocked the last line tried: the next pair of points, close by, is often blocked alike.
   private readonly hint: SightHint = { kind: 'none', x: 0, y: 0, feature: -1 };
   private readonly maxRange: number;

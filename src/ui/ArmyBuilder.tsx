@@ -4,11 +4,11 @@
  * rulebook finds wrong with it (worked out in the worker, so the page holds no army-list rules).
  */
 
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { ArmyRoster } from '../core/model';
-import type { ArmyCheck, ArmyListInfo, ArmyListItem } from '../core/ruleset';
+import type { ArmyArrival, ArmyCheck, ArmyListInfo, ArmyListItem } from '../core/ruleset';
 import { checkArmy } from '../app/store';
-import { addUnit, itemCount, pickPoints, rosterPoints, setCount, setStands } from '../app/newGame';
+import { addUnit, itemCount, pickPoints, rosterPoints, setArrival, setCount, setStands, setStatus } from '../app/newGame';
 
 /** Wait this long (ms) after the last change before asking the worker to check the army. */
 const CHECK_DELAY_MS = 120;
@@ -51,6 +51,79 @@ function sizeWords(item: ArmyListItem): string {
   return `${usual.stands} stands · ${usual.points} pts (${sizes[0]!.stands}–${sizes[sizes.length - 1]!.stands})`;
 }
 
+const ordinal = (n: number): string => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+function signed(points: number): string {
+  return points === 0 ? '±0' : points > 0 ? `+${points}` : `−${-points}`;
+}
+
+/** A pick's second line: the status it is bought at, and whether it starts on the table or comes on later. */
+function PickMarks({ item, arrivals, pick, side, index, onStatus, onArrival }: {
+  item: ArmyListItem;
+  arrivals: ArmyArrival[];
+  pick: ArmyRoster['picks'][number];
+  side: number;
+  index: number;
+  onStatus(status: string | undefined): void;
+  onArrival(arrival: ArmyArrival | undefined, turn?: number): void;
+}) {
+  const arrival = arrivals.find((a) => a.id === pick.arrival);
+  const id = `ab-${side}-pick-${index}`;
+  const turns: number[] = [];
+  if (arrival) for (let t = arrival.earliest; t <= arrival.latest; t++) turns.push(t);
+  return (
+    <div className="ab-marks">
+      {item.statuses ? (
+        <label>
+          Status{' '}
+          <select aria-label={`${item.name}: status`} data-testid={`${id}-status`} value={pick.status ?? ''} onChange={(e) => onStatus(e.target.value || undefined)}>
+            <option value="">{item.detail} (as listed)</option>
+            {item.statuses.map((st) => (
+              <option key={st.id} value={st.id}>
+                {st.name} ({signed(st.points)} pts a unit)
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {item.offTable && arrivals.length > 0 ? (
+        <label>
+          Comes on{' '}
+          <select
+            aria-label={`${item.name}: comes on`}
+            data-testid={`${id}-arrival`}
+            value={pick.arrival ?? ''}
+            onChange={(e) => onArrival(arrivals.find((a) => a.id === e.target.value))}
+          >
+            <option value="">at the start, deployed</option>
+            {arrivals.map((a) => (
+              <option key={a.id} value={a.id}>
+                later: {a.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {arrival ? (
+        <label>
+          dice from the{' '}
+          <select aria-label={`${item.name}: planned ${arrival.turnWord}`} data-testid={`${id}-turn`} value={pick.arrivalTurn ?? arrival.earliest} onChange={(e) => onArrival(arrival, Number(e.target.value))}>
+            {turns.map((t) => (
+              <option key={t} value={t}>
+                {ordinal(t)} {arrival.turnWord}
+              </option>
+            ))}
+          </select>
+          <span className="muted" title={arrival.points}>
+            {' '}
+            ({arrival.points})
+          </span>
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
 function groupsOf(list: ArmyListInfo): [string, ArmyListItem[]][] {
   const groups = new Map<string, ArmyListItem[]>();
   for (const item of list.items) groups.set(item.group, [...(groups.get(item.group) ?? []), item]);
@@ -76,7 +149,8 @@ export function ArmyBuilder({
   current: boolean;
   onChange(roster: ArmyRoster): void;
 }) {
-  const total = rosterPoints(list, roster);
+  // The worker's prices (bought statuses and off-table marks included) once it has checked this roster.
+  const total = check && current ? check.points : rosterPoints(list, roster);
   const budget = check?.budget ?? null;
   const over = budget !== null && total > budget;
   const fill = budget ? Math.min(1, total / budget) : 0;
@@ -138,9 +212,12 @@ export function ArmyBuilder({
             <tbody>
               {roster.picks.map((pick, i) => {
                 const item = list.items.find((x) => x.id === pick.item);
-                const each = item ? pickPoints(item, pick.stands) : null;
+                const checked = current ? check?.pickPoints?.[i] : undefined;
+                const each = checked !== undefined ? checked : item ? pickPoints(item, pick.stands) : null;
+                const marks = item && (item.statuses || (item.offTable && list.arrivals?.length));
                 return (
-                  <tr key={`${pick.item}/${pick.stands ?? '-'}`} data-testid={`ab-${side}-pick-${i}`}>
+                  <Fragment key={`${pick.item}/${pick.stands ?? '-'}/${pick.status ?? ''}/${pick.arrival ?? ''}/${pick.arrivalTurn ?? ''}`}>
+                  <tr data-testid={`ab-${side}-pick-${i}`} className={marks ? 'ab-has-marks' : undefined}>
                     <td className="ab-pick-name">{item?.name ?? pick.item}</td>
                     <td>
                       {item && item.sizes.length > 1 ? (
@@ -169,8 +246,24 @@ export function ArmyBuilder({
                         +
                       </button>
                     </td>
-                    <td className="ab-points">{each === null ? '?' : each * pick.count} pts</td>
+                    <td className="ab-points" data-testid={`ab-${side}-pick-${i}-points`}>{each === null ? '?' : each * pick.count} pts</td>
                   </tr>
+                  {marks ? (
+                    <tr className="ab-marks-row">
+                      <td colSpan={4}>
+                        <PickMarks
+                          item={item}
+                          arrivals={list.arrivals ?? []}
+                          pick={pick}
+                          side={side}
+                          index={i}
+                          onStatus={(st) => onChange(setStatus(roster, i, st))}
+                          onArrival={(a, turn) => onChange(setArrival(roster, i, a, turn))}
+                        />
+                      </td>
+                    </tr>
+                  ) : null}
+                  </Fragment>
                 );
               })}
             </tbody>

@@ -48,7 +48,7 @@ async function takeScreen(page: Page): Promise<void> {
 
 describe('alternate placement (5B)', () => {
   it('places groups in turn from the list, refuses a unit too far behind its group, stops into reinforcements, and starts the battle', { timeout: 240_000 }, async () => {
-    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=dep2&opt.deployment=alternate');
+    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=dep2&opt.deployment=alternate&opt.tableSide=fixed');
     const { page } = app;
     await idle(page);
     await clickTurn(page, 'Defend');

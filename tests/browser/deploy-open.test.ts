@@ -27,7 +27,7 @@ const covers = async (page: Page): Promise<number> => (await page.getByTestId('d
 
 describe('the pass-the-screen cover in 5B', () => {
   it('does not cover the table between groups placed in the open', { timeout: 240_000 }, async () => {
-    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=dep2&opt.deployment=alternate');
+    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=dep2&opt.deployment=alternate&opt.tableSide=fixed');
     const { page } = app;
     await idle(page);
     await clickTurn(page, 'Attack');
@@ -54,7 +54,7 @@ describe('the pass-the-screen cover in 5B', () => {
   });
 
   it('covers it when the defender\'s table shows his secret woods', { timeout: 240_000 }, async () => {
-    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=dep2&opt.deployment=alternate');
+    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=dep2&opt.deployment=alternate&opt.tableSide=fixed');
     const { page } = app;
     await idle(page);
     await clickTurn(page, 'Defend');

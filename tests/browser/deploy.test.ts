@@ -48,7 +48,7 @@ async function clickTurn(page: Page, prefix: string): Promise<void> {
 
 describe('deployment by the players', () => {
   it('drags units into the zone, refuses a drop outside it, hands the screen over, and starts the battle', async () => {
-    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=dep2');
+    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=dep2&opt.tableSide=fixed');
     const { page } = app;
     await idle(page);
     expect((await view(page)).state.phase).toBe('posture');

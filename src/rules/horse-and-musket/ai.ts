@@ -21,7 +21,7 @@ import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
 import { attackRange, wheelBy } from './zones';
 import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
-import { fireForecast } from './aiFire';
+import { fireForecast, planForecast } from './aiFire';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
 
 const isCombatant = (u: Unit<HmUnitState>): boolean => u.rs.troop !== 'general';
@@ -44,8 +44,19 @@ function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, a
   return { inflicted, removes: theirs.breaks * weight(t), risk: risk * weight(u) };
 }
 
+/** Guns with targets, once per view of the battle and side: every card and limber order asks. */
+const gunsReady = new WeakMap<HmState, Map<string, HmUnit[]>>();
+
 /** Guns that could fire now, were an artillery card played: manned, in action, with a target in range and arc. */
 function gunsWithTargets(state: HmState, bf: Battlefield, side: string): HmUnit[] {
+  let bySide = gunsReady.get(state);
+  if (!bySide) gunsReady.set(state, (bySide = new Map()));
+  let guns = bySide.get(side);
+  if (!guns) bySide.set(side, (guns = findGunsWithTargets(state, bf, side)));
+  return guns;
+}
+
+function findGunsWithTargets(state: HmState, bf: Battlefield, side: string): HmUnit[] {
   return liveUnits(state).filter((u) => u.side === side && u.rs.troop === 'artillery' && activeCardMayOrder(state, bf, 'artillery', u) && !u.rs.gun!.limbered && artilleryTargets(state, bf, u, u.rs.gun!.kind === 'howitzer' ? 'shell' : 'ball').legal.length > 0);
 }
 
@@ -123,6 +134,8 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
       const best = defaultChoices(hs, t);
       return best.coverChoice === action.coverChoice && best.generalChoice === action.generalChoice && best.austrianChoice === action.austrianChoice ? 0.95 : 0.2;
     }
+    // A Retire result: the program's way (straight back, facing the enemy) is the computer's too.
+    if (action.type === 'retire-choice') return action.choice === 'program' ? 0.95 : 0.1;
     // The turn's own choices: fight on rather than stand idle, and never give up the field.
     if (action.type === 'issue-orders') return 0.95;
     if (action.type === 'pass') return 0.1;
@@ -179,6 +192,7 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
       return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
     }
     if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
+    if (action.type === 'order' && action.order === 'skirmish-plan') return planForecast(hs, bf, u, action.plan);
     if (action.type === 'general-move') {
       const pose = walkedPose(hs, bf, u, movePose(u, action).pose);
       if (!pose) return {};

@@ -17,6 +17,7 @@ import {
   type Ammunition,
 } from './charts';
 import { artilleryTargets, fireCover, skirmishTargets } from './fire';
+import { parsePlan, type SkirmishPlan } from './skirmishPlan';
 import type { HmState, HmUnit } from './types';
 import { countsForBreak, destroyedCount, disorderedCount, isShaken, permanentlyShaken, unitById } from './world';
 
@@ -180,7 +181,11 @@ export function fireForecast(state: HmState, bf: Battlefield, u: HmUnit, targetI
   const t = unitById(state, targetId);
   if (!t) return { target: targetId, inflicted: 0, removes: 0, risk: 0 };
   const skirmish = u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav';
-  const o = skirmish ? skirmishFireOutlook(state, bf, u, t) : artilleryOutlook(state, bf, u, t);
+  return forecastOf(state, u, t, skirmish ? skirmishFireOutlook(state, bf, u, t) : artilleryOutlook(state, bf, u, t));
+}
+
+/** An outlook of fire at one target in the AI's terms (see fireForecast). */
+function forecastOf(state: HmState, u: HmUnit, t: HmUnit, o: FireOutlook): { target: string; inflicted: number; removes: number; risk: number } {
   if (t.rs.troop === 'artillery') return { target: t.id, inflicted: 0.6 * o.silences, removes: 0.3 * o.silences, risk: 0 };
   const present = Math.max(0.5, t.stands.length - 0.5 * disorderedCount(t));
   // A disordered stand is half a stand lost; a destroyed one is what is left of it.
@@ -190,4 +195,44 @@ export function fireForecast(state: HmState, bf: Battlefield, u: HmUnit, targetI
   const inflicted = Math.min(1, lost / present + 0.3 * o.shakes);
   const risk = 'firerDisordered' in o ? (o as { firerDisordered: number }).firerDisordered / Math.max(1, u.stands.length) : 0;
   return { target: t.id, inflicted, removes: o.breaks * breakWeight, risk };
+}
+
+/**
+ * The forecast of a split or combined skirmisher fire (B §1.6): each throw's outlook with the stands
+ * firing at its target, summed over the targets; the target named is the one most hurt. The fire
+ * a joining unit gives up (its own best throw alone) is taken off, so combining is chosen only when
+ * one throw with more stands does better than two with fewer. Empty for a plan that cannot be read.
+ */
+export function planForecast(state: HmState, bf: Battlefield, u: HmUnit, planText: unknown): { target?: string; inflicted?: number; removes?: number; risk?: number } {
+  let plan: SkirmishPlan;
+  try {
+    plan = parsePlan(planText);
+  } catch {
+    return {};
+  }
+  const firerType = u.rs.troop === 'skirmCav' ? 'skirmCav' : 'skirmInf';
+  let inflicted = 0;
+  let unharmed = 1;
+  let risk = 0;
+  let best: { target: string; inflicted: number } | null = null;
+  for (const g of plan) {
+    const t = unitById(state, g.target);
+    if (!t) continue;
+    let count = g.stands.length;
+    for (const id of g.joinedBy) {
+      const j = unitById(state, id);
+      if (!j) continue;
+      const legal = skirmishTargets(state, bf, j.id).legal;
+      count += legal.find((x) => x.id === t.id)?.stands.length ?? 0;
+      // What the joiner would have done firing alone at its best target.
+      inflicted -= Math.max(0, ...legal.map((x) => fireForecast(state, bf, j, x.id).inflicted));
+    }
+    const f = forecastOf(state, u, t, skirmishOutlook(state, t, count, firerType, saveNeed(fireCover(bf, t, u), 'underFire')));
+    inflicted += f.inflicted;
+    unharmed *= 1 - f.removes;
+    risk += f.risk;
+    if (!best || f.inflicted > best.inflicted) best = { target: t.id, inflicted: f.inflicted };
+  }
+  if (!best) return {};
+  return { target: best.target, inflicted: Math.max(0, Math.min(1, inflicted)), removes: 1 - unharmed, risk: Math.min(1, risk) };
 }

@@ -6,6 +6,7 @@
  */
 
 import type { DiceRoll, DiceRoller } from '../../core/dice';
+import { EARLIEST_ARRIVAL_JOKER } from './charts';
 import { STATUSES, type GunKind, type Nation, type Status, type TroopType } from './types';
 
 // ---------------------------------------------------------------------------------------------
@@ -746,6 +747,20 @@ export function standardStands(e: ArmyListEntry): number | null {
 
 export type OffTable = 'flank' | 'reinforcement';
 
+/**
+ * Where and when units held off the table are planned to come on (B §7): a flanking force names its
+ * flank (the owner's left or right) and the half of it (near his own baseline or the enemy's);
+ * both name the Joker after which the arrival die is first thrown (B55).
+ */
+export interface ArrivalPlan {
+  flank?: 'left' | 'right';
+  half?: 'near' | 'far';
+  joker: number;
+}
+
+/** The latest Joker a force may be planned for: later than any battle the engine has seen last. */
+export const LATEST_ARRIVAL_JOKER = 12;
+
 /** Units bought from one list entry, all alike. */
 export interface ArmyEntry {
   /** The list entry's id. */
@@ -756,6 +771,8 @@ export interface ArmyEntry {
   /** A status bought by agreement instead of the list's (fixed-status entries only; B §9.2 adjustment). */
   status?: Status;
   offTable?: OffTable;
+  /** With offTable: the flank, half and Joker (absent: the engine's defaults, as the options use). */
+  arrival?: ArrivalPlan;
 }
 
 export interface ArmyGeneral {
@@ -766,6 +783,7 @@ export interface ArmyGeneral {
   cavalry?: boolean;
   /** Generals go with off-table forces at no cost (B §9.2). */
   offTable?: OffTable;
+  arrival?: ArrivalPlan;
 }
 
 export interface ArmyWorks {
@@ -814,6 +832,32 @@ export function flankSurcharge(troop: TroopType, stands: number): number {
 
 /** Reinforcements declared at army selection: −2 a unit (B §9.2). */
 export const REINFORCEMENT_DISCOUNT = 2;
+
+/** 1st, 2nd, 3rd, 4th... */
+export const ordinal = (n: number): string => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+/**
+ * What is wrong with an off-table plan (B §7, B55), in words: a flanking force names its flank and
+ * half, reinforcements neither; the Joker is a whole number from the earliest the book allows (2nd
+ * for the near half of a flank, 3rd for the far half, 1st for reinforcements) to LATEST_ARRIVAL_JOKER.
+ */
+export function arrivalProblems(what: string, offTable: OffTable | undefined, plan: ArrivalPlan | undefined): string[] {
+  if (!plan) return [];
+  if (!offTable) return [`${what}: a flank or a Joker is given, but the units are not held off the table.`];
+  const out: string[] = [];
+  if (offTable === 'flank') {
+    if (plan.flank !== 'left' && plan.flank !== 'right') out.push(`${what}: a flanking force comes on by the left or the right flank, not "${String(plan.flank)}".`);
+    if (plan.half !== 'near' && plan.half !== 'far') out.push(`${what}: a flanking force comes on by the near or the far half of its flank, not "${String(plan.half)}".`);
+  } else if (plan.flank !== undefined || plan.half !== undefined) {
+    out.push(`${what}: reinforcements come on along your own baseline; they take no flank.`);
+  }
+  const earliest = EARLIEST_ARRIVAL_JOKER[offTable === 'reinforcement' ? 'reinforcements' : plan.half === 'far' ? 'farFlank' : 'nearFlank'];
+  const kind = offTable === 'reinforcement' ? 'Reinforcements' : `A flanking force on the ${plan.half === 'far' ? 'far' : 'near'} half of a flank`;
+  if (!Number.isInteger(plan.joker)) out.push(`${what}: the Joker it is planned for must be a whole number, not ${plan.joker}.`);
+  else if (plan.joker < earliest) out.push(`${what}: ${kind} cannot be planned before the ${ordinal(earliest)} Joker, not the ${ordinal(plan.joker)} (B §7).`);
+  else if (plan.joker > LATEST_ARRIVAL_JOKER) out.push(`${what}: plan it for the ${ordinal(LATEST_ARRIVAL_JOKER)} Joker at the latest, not the ${ordinal(plan.joker)}.`);
+  return out;
+}
 
 /** Points for one unit of an army entry: size (B50), bought status, off-table adjustment. */
 export function entryUnitPoints(listId: ArmyListId, pick: ArmyEntry): number {
@@ -934,6 +978,7 @@ export function validateArmy(army: Army, agreedTotal: number, options: ValidateO
       priced = false;
       continue;
     }
+    problems.push(...arrivalProblems(e.name, pick.offTable, pick.arrival));
     units.set(e.id, (units.get(e.id) ?? 0) + pick.count);
     troopUnits.set(e.troop, (troopUnits.get(e.troop) ?? 0) + pick.count);
     stands += pick.stands * pick.count;
@@ -944,7 +989,10 @@ export function validateArmy(army: Army, agreedTotal: number, options: ValidateO
   const infantryUnits = groupUnits('infantry');
 
   // Generals and works.
-  for (const g of army.generals) points += generalPoints(g.kind, army.list);
+  for (const g of army.generals) {
+    points += generalPoints(g.kind, army.list);
+    problems.push(...arrivalProblems(GENERAL_WORDS[g.kind], g.offTable, g.arrival));
+  }
   for (const w of army.works ?? []) {
     const def = list.works.find((x) => x.id === w.id);
     if (!def) {

@@ -10,6 +10,7 @@ import type { Action, SideId } from '../../core/model';
 import { inch } from '../../core/measure';
 import { RuleError, type ActionParam, type LegalAction, type RuleContext } from '../../core/ruleset';
 import type { Battlefield } from '../../terrain/battlefield';
+import { ordinal } from './armies';
 import { ARRIVAL_UNITS_PER_TURN, arrivalResult, TROOPS } from './charts';
 import { relayout } from './layout';
 import { moveCap, moveTo, walk } from './moves';
@@ -69,7 +70,6 @@ export function hasArrived(state: HmState, f: OffTableForce): boolean {
   return f.arrivesAtJoker !== null && f.arrivesAtJoker <= state.rules.jokersPlayed;
 }
 
-const ORDINAL = (n: number): string => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /**
  * After a Joker (and the orders it gave): every force whose planned Joker has come and that has
@@ -102,7 +102,7 @@ export function afterJoker(state: HmState, _bf: Battlefield, ctx: RuleContext): 
         ? 'no sign yet; roll again at the next Joker'
         : r.result === 'immediately'
           ? 'it arrives now'
-          : `it arrives at the ${r.result === 'nextJoker' ? 'next Joker' : 'Joker after next'} (the ${ORDINAL(when!)})`,
+          : `it arrives at the ${r.result === 'nextJoker' ? 'next Joker' : 'Joker after next'} (the ${ordinal(when!)})`,
     );
     if (r.announce && !f.announced) {
       f.announced = true;
@@ -135,8 +135,8 @@ export function snapToEdge(f: OffTableForce, p: Vec2, margin = inch(3)): Vec2 {
 function forceBarred(state: HmState, f: OffTableForce): string | null {
   const name = forceName(state, f);
   if (state.rules.weather === 'fog') return `fog: ${name} cannot arrive while it lasts (B §4.12)`;
-  if (f.arrivesAtJoker === null) return f.rolls.length ? `there is no sign of ${name} yet: it rolls again at the next Joker` : `${name} cannot arrive before the ${ORDINAL(f.plannedJoker)} Joker (${state.rules.jokersPlayed} played)`;
-  if (f.arrivesAtJoker > state.rules.jokersPlayed) return `${name} arrives at the ${ORDINAL(f.arrivesAtJoker)} Joker (${state.rules.jokersPlayed} played)`;
+  if (f.arrivesAtJoker === null) return f.rolls.length ? `there is no sign of ${name} yet: it rolls again at the next Joker` : `${name} cannot arrive before the ${ordinal(f.plannedJoker)} Joker (${state.rules.jokersPlayed} played)`;
+  if (f.arrivesAtJoker > state.rules.jokersPlayed) return `${name} arrives at the ${ordinal(f.arrivesAtJoker)} Joker (${state.rules.jokersPlayed} played)`;
   if (waitingUnits(state, f).length === 0) return `every unit of ${name} is on the table`;
   return null;
 }
@@ -235,7 +235,12 @@ export function applyArrival(state: HmState, bf: Battlefield, action: Action, ct
   const w = walk(state, bf, u, u.facing, cap, u.facing, { stopAtSlowing: u.rs.troop !== 'general' && !isSkirmisher(u) });
   const notes = moveTo(state, bf, u, w.pose);
   u.rs.moved = true;
-  u.rs.columnCompulsory = false;
+  // Its line or column is chosen as it comes on (a Prussian's declaration, B §3.3). A column (or a
+  // limbered gun) marches on at its side's next Issue Orders like any column (A §11.5), unless
+  // it stopped already: the march ends for good at its first stop (A53).
+  if (choosesFormation(u)) u.rs.formationDeclared = true;
+  u.rs.baseFormation = u.formation === 'column' ? 'column' : 'line';
+  u.rs.columnCompulsory = u.formation === 'column' && u.rs.troop !== 'general' && !w.stoppedBy;
   (rules.entered ??= []).push({ unit: u.id, force: f.id, turnNumber: rules.turnNumber });
   const how = u.rs.troop === 'general' ? '' : u.rs.gun ? ' limbered' : ` in ${u.formation}`;
   const text = [
@@ -244,4 +249,37 @@ export function applyArrival(state: HmState, bf: Battlefield, action: Action, ct
     ...(waitingUnits(state, f).length === 0 ? [`all of ${forceName(state, f)} is on the table`] : []),
   ].join('. ');
   ctx.emit({ type: 'arrival', side, unit: u.id, text });
+}
+
+/** When the force is due, in words: the Joker dicing starts, the Joker it arrives, or that it may come on now. */
+export function forceDue(state: HmState, f: OffTableForce): string {
+  const played = `${state.rules.jokersPlayed} played`;
+  const left = waitingUnits(state, f).length;
+  const entered = f.units.length - left;
+  const onTable = entered > 0 ? `; ${entered} of ${f.units.length} on the table` : '';
+  if (f.arrivesAtJoker !== null && f.arrivesAtJoker <= state.rules.jokersPlayed) return `arrived: bring it on in your action step (up to ${ARRIVAL_UNITS_PER_TURN} units a turn)${onTable}`;
+  if (f.arrivesAtJoker !== null) return `arrives at the ${ordinal(f.arrivesAtJoker)} Joker (${played})`;
+  const last = f.rolls[f.rolls.length - 1];
+  if (last) return `no sign yet (rolled ${last.raw} at the ${ordinal(last.joker)} Joker): dice again at the next Joker (${played})`;
+  return `dice for it after the ${ordinal(f.plannedJoker)} Joker (${played}): 6 arrives at once, 5 at the next Joker, 4 the one after`;
+}
+
+/**
+ * The side panel's lines for forces off the table (B §7): the side's own, where they come on and
+ * when they are due; the enemy's only once announced, by where they were seen (B23).
+ */
+export function offTableInfo(state: HmState, side: SideId): { label: string; detail: string; tone: 'normal' | 'warn' | 'muted' }[] {
+  const out: { label: string; detail: string; tone: 'normal' | 'warn' | 'muted' }[] = [];
+  for (const f of state.rules.forces ?? []) {
+    const waiting = waitingUnits(state, f);
+    if (waiting.length === 0) continue;
+    const kind = f.kind === 'reinforcements' ? 'Reinforcements' : 'Flanking force';
+    if (f.side === side) {
+      const due = forceDue(state, f);
+      out.push({ label: `${kind}: ${waiting.map((u) => u.name).join(', ')}`, detail: `on ${entryEdge(f).words.replace('its ', 'your ')}; ${due}`, tone: due.startsWith('arrived') ? 'warn' : 'normal' });
+    } else if (f.announced) {
+      out.push({ label: `${sideName(state, f.side)}' ${kind.toLowerCase()} seen approaching`, detail: `on ${entryEdge(f).words.replace('its ', 'their ')}`, tone: 'warn' });
+    }
+  }
+  return out;
 }

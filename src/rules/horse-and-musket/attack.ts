@@ -67,8 +67,21 @@ export interface AttackOptions {
   afterBreakthrough?: boolean;
 }
 
+/** How far any part of a unit's stands lies from its position, whatever its facing. */
+function standsReach(u: HmUnit): number {
+  let r = 0;
+  for (const s of u.stands) r = Math.max(r, Math.sqrt(s.f * s.f + s.l * s.l) + Math.sqrt(s.width * s.width + s.depth * s.depth) / 2);
+  return r;
+}
+
 /** Units in base contact (within a millimetre). */
 export function touching(a: HmUnit, b: HmUnit, tolerance = 1): boolean {
+  // Units farther apart than both their reaches and the tolerance (a millimetre to spare) cannot touch:
+  // most pairs asked about are, and are answered without building a rectangle.
+  const apart = standsReach(a) + standsReach(b) + tolerance + 1;
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  if (dx * dx + dy * dy > apart * apart) return false;
   for (const s of a.stands) {
     const ra = standRect(a, s);
     for (const t of b.stands) if (rectDistance(ra, standRect(b, t)) <= tolerance) return true;
@@ -849,10 +862,7 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
     log.push(...carryOut(state, bf, ctx, a, false));
     log.push(...carryOut(state, bf, ctx, d, attackerCharged));
   }
-  log.push(...settleContact(state, bf, ctx, a, d, continued, aspect));
-  if (opts.assault && !a.chargedHome) attacker.rs.assaultTarget = defender.id;
-  for (const s of [a, d]) if (s.firedFrom !== null) s.unit.rs.firedUntilTurn = state.rules.turnNumber + 1;
-  ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
+  settleContact(state, bf, ctx, a, d, { continued, aspect, assault: !!opts.assault, log });
 }
 
 /**
@@ -860,14 +870,47 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
  * guns attacked, skirmishers caught, or confrontation and combat dice with thrown back,
  * breakthrough and jubilation (A §16, §20-21, B §1.3, §2.9).
  */
-function settleContact(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, d: Side, continued: boolean, aspect: Aspect): string[] {
-  const log: string[] = [];
-  const attacker = a.unit;
-  const defender = d.unit;
+function settleContact(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, d: Side, facts: ContactFacts): void {
   if (a.chargedHome || d.chargedHome) a.chargedHome = d.chargedHome = a.chargedHome || d.chargedHome;
   // Fire at veering cavalry counts from its closest approach (A25).
   for (const [firer, target] of [[a, d], [d, a]] as const) if (firer.firedFrom !== null && target.closest !== undefined) firer.firedFrom = Math.min(firer.firedFrom, target.closest);
-  log.push(...retrograde(state, bf, a), ...retrograde(state, bf, d));
+  retrogradeMoves(state, bf, ctx, a, d, facts, 0);
+}
+
+/** What the end of an Attack needs besides the two sides: kept while a Retire waits for its side's choice. */
+interface ContactFacts {
+  continued: boolean;
+  aspect: Aspect;
+  assault: boolean;
+  /** The Attack's log so far, added to as it goes. */
+  log: string[];
+}
+
+/**
+ * The retrograde moves, the attacker's first (A10), then the rest of the Attack. A Retire whose
+ * side chooses its wheel and facing (A §10, §19.6) stops here until the choice is made.
+ */
+function retrogradeMoves(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, d: Side, facts: ContactFacts, from: number): void {
+  const sides = [a, d];
+  for (let i = from; i < sides.length; i++) {
+    const s = sides[i]!;
+    if (retireAwaitsChoice(state, s)) {
+      awaitRetire(state, ctx, a, d, facts, i);
+      return;
+    }
+    facts.log.push(...retrograde(state, bf, s));
+  }
+  finishContact(state, bf, ctx, a, d, facts);
+}
+
+/**
+ * Shaken markers, then guns attacked, skirmishers caught or confrontation and combat dice, and (when
+ * this contact ends the Attack, `ends`) the Attack's result.
+ */
+function finishContact(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, d: Side, facts: ContactFacts, ends = true): void {
+  const { continued, aspect, log } = facts;
+  const attacker = a.unit;
+  const defender = d.unit;
   for (const s of [a, d]) if (setsShakenMarker(s.result)) s.unit.rs.shakenMarker = true;
   if (defender.rs.troop === 'artillery') {
     log.push(...gunsAttacked(state, bf, ctx, a, d));
@@ -887,7 +930,10 @@ function settleContact(state: HmState, bf: Battlefield, ctx: RuleContext, a: Sid
   }
   // Jubilation is lost by an Uncertain unit (A §18.5).
   for (const s of [a, d]) if (s.confidence === 'uncertain') s.unit.rs.jubilation = 0;
-  return log;
+  if (!ends) return;
+  if (facts.assault && !a.chargedHome) attacker.rs.assaultTarget = defender.id;
+  for (const s of [a, d]) if (s.firedFrom !== null) s.unit.rs.firedUntilTurn = state.rules.turnNumber + 1;
+  ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
 }
 
 function skirmishersCaught(bf: Battlefield, state: HmState, victim: Side, by: Side): string[] | null {
@@ -1222,7 +1268,10 @@ export function relocateEvaders(state: HmState, bf: Battlefield, ctx: RuleContex
   if (check?.ok) {
     const dir = check.distance > 0.5 ? ` ${toInches(check.distance).toFixed(1)}"` : '';
     const round = check.way.length > 2 ? ' by a way round what stood in its path' : '';
-    log.push(`${evader.name} slips away${dir}${round} and regroups facing ${attacker.name}`, ...moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false }));
+    const notes = moveTo(state, bf, evader, check.pose, { looseAllowed: false, terrainDisorder: false });
+    // Its own event, before any die of the fire: the way it took (bent round what stood in its path)
+    // is drawn on the table, in the order's preview and after it.
+    ctx.emit({ type: 'evade-move', unit: evader.id, side: evader.side, text: [`${evader.name} slips away${dir}${round} and regroups facing ${attacker.name}`, ...notes].join('. '), data: { path: check.way.map((p) => ({ x: p.x, y: p.y })) } });
   } else log.push(`${evader.name} stays where it is after its Perfect Evade`);
   log.push(...evaderFire(state, bf, ctx, evader, attacker, p.earlier));
   const a: Side = { ...p.attackerSide, unit: attacker, opponent: evader };
@@ -1321,6 +1370,94 @@ function chargeInto(state: HmState, bf: Battlefield, ctx: RuleContext, first: Si
   });
   const log = [`${u.name} has charged ${target.name}: ${target.name} ${d.total} against ${first.total}, ${u.name} ${a.confidence}`];
   log.push(...carryOut(state, bf, ctx, d, true));
-  log.push(...settleContact(state, bf, ctx, a, d, false, aspect));
+  // Within the Attack on the evaders, whose result ends it: retrograde moves by the program.
+  const facts: ContactFacts = { continued: false, aspect, assault: false, log };
+  for (const s of [a, d]) log.push(...retrograde(state, bf, s));
+  finishContact(state, bf, ctx, a, d, facts, false);
   return log;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Retire result's wheel and facing, chosen by the retiring unit's side (A §10, §19.6)
+
+/** A side of an Attack as kept in the state: its record with the units by id. */
+type KeptSide = SideRecord & { unit: string; opponent: string };
+
+/** An Attack waiting for a retiring unit's side to choose its wheel and facing (A §19.6). */
+export interface PendingRetire {
+  /** The retiring unit and its opponent. */
+  unit: string;
+  opponent: string;
+  /** 0: the attacker's retrograde move is waiting, 1: the defender's. */
+  next: number;
+  attackerSide: KeptSide;
+  defenderSide: KeptSide;
+  continued: boolean;
+  aspect: Aspect;
+  assault: boolean;
+  log: string[];
+}
+
+/** The Retire result, when its side chooses how (the players take the Attack's choices, A30). */
+function retireAwaitsChoice(state: HmState, s: Side): boolean {
+  if (state.options.resolveChoices === 'automatic' || s.unit.removed) return false;
+  const kind = s.result.kind === 'withdrawOrRetire' ? (TROOPS[s.unit.rs.troop].foot ? 'withdraw' : 'retire') : s.result.kind;
+  return kind === 'retire';
+}
+
+function keep(s: Side): KeptSide {
+  const { unit, opponent, ...record } = s;
+  return { ...record, unit: unit.id, opponent: opponent.id };
+}
+
+function awaitRetire(state: HmState, ctx: RuleContext, a: Side, d: Side, facts: ContactFacts, next: number): void {
+  const s = next === 0 ? a : d;
+  state.rules.pendingRetire = { unit: s.unit.id, opponent: s.opponent.id, next, attackerSide: keep(a), defenderSide: keep(d), continued: facts.continued, aspect: facts.aspect, assault: facts.assault, log: facts.log };
+  state.active = s.unit.side;
+  ctx.emit({ type: 'retire-choice', unit: s.unit.id, target: s.opponent.id, side: s.unit.side, text: `${s.unit.name} must Retire: its side chooses the wheel, up to 45° from straight away from ${s.opponent.name}, and the way it faces after 9"` });
+}
+
+/** The way straight away from the opponent, from which a Retire's wheel is measured. */
+export function retireStraightBack(u: HmUnit, o: HmUnit): number {
+  return angleOf(sub(colourPoint(u), colourPoint(o)));
+}
+
+/**
+ * The retiring unit's side answers: `choice` null for the program's own way (retireFrom), else the
+ * wheel from straight away (radians, at most 45° either way) and the turn after it from the
+ * unit's facing before the Retire (at most 180° either way). Then the Attack goes on.
+ */
+export function chooseRetire(state: HmState, bf: Battlefield, ctx: RuleContext, side: string, choice: { wheel: number; turn: number } | null): void {
+  const p = state.rules.pendingRetire;
+  if (!p) throw new RuleError('no Retire is waiting for a choice');
+  const u = unitById(state, p.unit)!;
+  const o = unitById(state, p.opponent)!;
+  if (side !== u.side) throw new RuleError(`${u.name}'s side chooses how it retires`);
+  if (choice) {
+    if (!Number.isFinite(choice.wheel) || Math.abs(choice.wheel) > Math.PI / 4 + 1e-3) throw new RuleError('a Retire wheels at most 45° either way from straight away from the enemy');
+    if (!Number.isFinite(choice.turn) || Math.abs(choice.turn) > Math.PI + 1e-3) throw new RuleError('the turn after a Retire is at most 180° either way');
+  }
+  state.rules.pendingRetire = null;
+  state.active = state.rules.turnSide;
+  const back = (k: KeptSide): Side => ({ ...k, unit: unitById(state, k.unit)!, opponent: unitById(state, k.opponent)! });
+  const a = back(p.attackerSide);
+  const d = back(p.defenderSide);
+  const facts: ContactFacts = { continued: p.continued, aspect: p.aspect, assault: p.assault, log: [...p.log] };
+  u.rs.shakenMarker = true;
+  const start = { x: u.x, y: u.y };
+  let story: string[];
+  if (!choice) story = retireFrom(state, bf, u, o);
+  else {
+    const facing = wrapAngle(u.facing + choice.turn);
+    const r = retireAlong(state, bf, u, wrapAngle(retireStraightBack(u, o) + choice.wheel), () => facing);
+    const degrees = Math.round((Math.abs(choice.wheel) * 180) / Math.PI);
+    const how = degrees ? `wheels ${degrees}° ${choice.wheel > 0 ? 'left' : 'right'} and ` : '';
+    const ridden = r.blockedBy ? `retires ${toInches(r.travelled).toFixed(1)}", stopping at the half-way point (${r.blockedBy})` : `retires ${toInches(r.travelled).toFixed(1)}"`;
+    const turned = Math.round((choice.turn * 180) / Math.PI);
+    story = [`${u.name} ${how}${ridden}${turned ? `, then turns ${Math.abs(turned)}° ${turned > 0 ? 'left' : 'right'}` : ''}`, ...r.notes];
+  }
+  // Its own event, before the dice of the rest of the Attack: the way and the pose it ends in are
+  // certain, so the choice's preview can show them.
+  ctx.emit({ type: 'retire-move', unit: u.id, target: o.id, side: u.side, text: story.join('. '), data: { path: [start, { x: u.x, y: u.y }], pose: { x: u.x, y: u.y, facing: u.facing } } });
+  retrogradeMoves(state, bf, ctx, a, d, facts, p.next + 1);
 }

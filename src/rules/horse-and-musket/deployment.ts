@@ -45,6 +45,7 @@ import type { Battlefield } from '../../terrain/battlefield';
 import { layoutStands } from './layout';
 import { impassableFor } from './terrain';
 import type { Formation, HmState, HmUnit } from './types';
+import { nearSideId } from './world';
 
 /** Where a deployment by the players stands (HmGame.deployment). */
 export interface HmDeployment {
@@ -77,7 +78,7 @@ const DEFENDER_FIRST_LINE = inch(18);
 const MOUNTED_OR_SKIRMISH = ['lightCav', 'heavyCav', 'cuirassier', 'skirmCav', 'skirmInf'];
 
 export const nameOf = (state: HmState, side: SideId): string => state.sides.find((s) => s.id === side)?.name ?? side;
-export const nearSide = (state: HmState, side: SideId): boolean => state.sides[0]!.id === side;
+export const nearSide = (state: HmState, side: SideId): boolean => nearSideId(state) === side;
 const other = (state: HmState, side: SideId): SideId => state.sides.find((s) => s.id !== side)!.id;
 /** Alternate placement (5B) after the compulsory share: the attacker's 12" keep-off gives way to 18" from the defenders. */
 const alternating = (state: HmState): boolean => state.rules.deployment?.method === 'alternate' && state.rules.deployment.phase !== 'compulsory';

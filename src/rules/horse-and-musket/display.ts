@@ -10,6 +10,7 @@ import { inch } from '../../core/measure';
 import { direction, frontCentre, fromLocal, rotate, type Vec2 } from '../../core/geometry';
 import type { Overlay, SideInfoItem, SideInfoSection } from '../../core/ruleset';
 import type { Battlefield } from '../../terrain/battlefield';
+import { offTableInfo } from './arrivals';
 import { cardIsDead, cardLabel } from './cards';
 import { ARTILLERY_ARC_HALF_ANGLE, ARTILLERY_RANGE } from './charts';
 import { zoneContext } from './moves';
@@ -108,6 +109,9 @@ export function hmSideInfo(state: HmState, side: string): SideInfoSection[] {
     }
     if (items.length) out.push({ title: draw.side === side ? 'Drawn this turn' : `Passed to you by ${sideName(state, draw.side)}'s draw`, items });
   }
+
+  const coming = offTableInfo(state, side);
+  if (coming.length) out.push({ title: 'Coming on later', items: coming });
 
   const other = otherSide(state, side);
   const jokerWhere = own.hand.includes('joker') ? 'in your hand' : rules.sides[other]?.hand.includes('joker') ? `in ${sideName(state, other)}'s hand` : rules.deck.includes('joker') ? 'in the deck' : 'out of play';

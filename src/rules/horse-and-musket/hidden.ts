@@ -43,6 +43,7 @@ import { blankState } from './setup';
 import type { Card, HmState, HmUnit, HmUnitState, Nation } from './types';
 import { canSee, observerSamples, type SightContext, type SightTarget } from './visibility';
 import { dhypot } from '../../core/detmath';
+import { nearSideId } from './world';
 
 /** One hidden-movement counter (C §9.1). */
 export interface HiddenCounter {
@@ -181,7 +182,7 @@ export function unitsKnownTo(state: HmState, side: SideId): HmUnit[] {
  */
 export function deploymentArea(state: HmState, bf: Battlefield, side: SideId): { minX: number; maxX: number; minY: number; maxY: number } {
   const own = state.units.filter((u) => u.side === side && !u.removed);
-  const meanY = own.length ? own.reduce((s, u) => s + u.y, 0) / own.length : state.sides[0]?.id === side ? 0 : bf.depth;
+  const meanY = own.length ? own.reduce((s, u) => s + u.y, 0) / own.length : nearSideId(state) === side ? 0 : bf.depth;
   const centre = bf.depth / 2;
   const margin = inch(1);
   return meanY <= centre

@@ -34,7 +34,7 @@ export const HM_OPTIONS: OptionDef[] = [
     ['free', 'The program measures for you'],
     ['after-declaring', 'Only after declaring (the book)'],
   ]),
-  choice('resolveChoices', 'Resolve choices', 'Who takes the ± choices of a Resolve test (cover +1 or −3, an attached General ±1, Austrians ±1) once both throws are seen: the players, attacker first (A30), or the program for the best result.', [
+  choice('resolveChoices', 'Resolve choices', 'Who takes the ± choices of a Resolve test (cover +1 or −3, an attached General ±1, Austrians ±1) once both throws are seen, and the wheel and facing of a Retire result: the players, attacker first (A30), or the program for the best result.', [
     ['players', 'The players choose'],
     ['automatic', 'The program chooses the best'],
   ]),
@@ -43,6 +43,10 @@ export const HM_OPTIONS: OptionDef[] = [
   choice('skirmishersFormed', 'Skirmishers as formed troops', 'Which side fields its skirmishers as Poorly Trained infantry and light cavalry for the battle (B §1.4).', SIDES),
   choice('flankMarch', 'Flank march', 'Which side sends part of its army (its cavalry wing nearest a rolled flank, or 2-3 battalions) on a flank march, arriving on the near half of that flank from the 2nd Joker (B §7).', SIDES),
   choice('reinforcements', 'Reinforcements', 'Which side holds its second-line battalions back as reinforcements, arriving on its own baseline from the 1st Joker (B §7).', SIDES),
+  choice('tableSide', 'Sides of the table', "Which long edge each army sets up along: the initiative winner rolls for it once he has chosen to attack or defend (B §6.1 step 3: 1-3 the near edge, 4-6 the far one), or the first army always takes the near edge.", [
+    ['rolled', 'Rolled by the initiative winner (the book)'],
+    ['fixed', 'First army on the near edge'],
+  ]),
   choice('deployment', 'Deployment', 'Who sets up the armies and how: the players, by the compulsory deployment and then secret map plans (5A) or by placing groups of 1-3 units in turn in the open (5B) (B §6.2-6.3; each side can still ask the program to place for it), or the program for both sides at once.', [
     ['players', 'The players: map plans (5A)'],
     ['alternate', 'The players: alternate placement (5B)'],

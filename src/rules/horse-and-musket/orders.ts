@@ -16,6 +16,7 @@ import { TROOPS } from './charts';
 import { colourGap, destroyUnit, resolveAttack, retireAlong, touching } from './attack';
 import { artilleryTargets, fireArtillery, GUESS_FACTOR, skirmishFire, skirmishTargets } from './fire';
 import { layoutStands, relayout } from './layout';
+import { checkPlan, firePlan, parsePlan, planChoices, type Joiner } from './skirmishPlan';
 import { moveCap, moveTo, pointAhead, walk, zoneContext } from './moves';
 import { breakRanksBefore, describeGap, fitLooseInGap, gapAlong, gapRefusal, moveThroughGaps, narrowGapAhead, spanOf, type GapOptions, type NarrowGap } from './gaps';
 import { coverOf } from './terrain';
@@ -39,6 +40,7 @@ export type OrderId =
   | 'reform'
   | 'rally'
   | 'skirmish-fire'
+  | 'skirmish-plan'
   | 'fire'
   | 'manhandle'
   | 'limber'
@@ -59,6 +61,7 @@ export const ORDER_LABELS: Record<OrderId, string> = {
   reform: 'Reform',
   rally: 'Rally',
   'skirmish-fire': 'Skirmish fire',
+  'skirmish-plan': 'Split or combine fire',
   fire: 'Fire',
   manhandle: 'Manhandle',
   limber: 'Limber up',
@@ -80,6 +83,7 @@ export const ORDER_GROUP: Record<OrderId, string> = {
   reform: 'command',
   rally: 'command',
   'skirmish-fire': 'fire',
+  'skirmish-plan': 'fire',
   fire: 'fire',
   manhandle: 'move',
   limber: 'move',
@@ -140,8 +144,11 @@ export function sees(state: HmState, bf: Battlefield, observer: HmUnit, target: 
   return canSee(bf, observer, target, { mode, weather: state.rules.weather, enemy, turn: state.rules.turnNumber }).visible;
 }
 
-/** The cards in hand that could give this unit an order now, cheapest first (its own unit card before a General's). */
-export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit): string[] {
+/**
+ * The cards in hand that could give this unit an order now, cheapest first (its own unit card before
+ * a General's). A listing of many units passes `barredMemo`, to ask once whether each General may play.
+ */
+export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit, barredMemo?: Map<HmUnit, string | null>): string[] {
   const rules = state.rules;
   const side = u.side;
   const active = rules.activeCard;
@@ -159,7 +166,13 @@ export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit): string[] {
     const c = rules.cards[id]!;
     if (c.kind !== 'general') continue;
     const g = unitById(state, c.unit!);
-    if (!g || generalBarred(state, bf, g)) continue;
+    if (!g) continue;
+    let barred = barredMemo?.get(g);
+    if (barred === undefined) {
+      barred = generalBarred(state, bf, g);
+      barredMemo?.set(g, barred);
+    }
+    if (barred) continue;
     if (generalMayOrder(state, bf, g, u) && !out.some((o) => rules.cards[o]!.unit === g.id)) out.push(id);
   }
   return out;
@@ -311,11 +324,43 @@ function ordersNow(state: HmState, bf: Battlefield, u: HmUnit, cardKind: Card['k
     if (foot && assaultable.length) add('assault', [{ ...choice, choices: assaultable.map((t) => t.id) }]);
   }
   if (isSkirmisher(u)) {
-    const t = skirmishTargets(state, bf, u.id).legal.map((x) => x.id);
-    if (t.length) add('skirmish-fire', [{ name: 'target', kind: 'unit', label: 'Fire at', choices: t }]);
+    const legal = skirmishTargets(state, bf, u.id).legal;
+    if (legal.length) add('skirmish-fire', [{ name: 'target', kind: 'unit', label: 'Fire at', choices: legal.map((x) => x.id) }]);
+    // Split among targets, or combined with other skirmishing infantry on the card in play (B §1.6).
+    const plans = legal.length ? planChoices(state, u, legal, fireJoiners(state, bf, u)) : [];
+    if (plans.length) add('skirmish-plan', [{ name: 'plan', kind: 'choice', label: 'Which stands fire at which enemy', choices: plans }]);
   }
   if (foot && !isSkirmisher(u) && !nationRules(u).noWithdraw) add('withdraw', [angleParam('Wheel after turning about')]);
   if (mounted && !nationRules(u).cavalryNoVoluntaryRetire) add('retire', [angleParam('Wheel away'), angleParam('Then turn (left +, right −)', -Math.PI, Math.PI, 'face')]);
+  return out;
+}
+
+/**
+ * Why another unit may not join a skirmisher's throw, or null: only skirmishing infantry with
+ * skirmishing infantry, on the skirmisher card in play (a General's card orders one unit), and only a
+ * unit that has not had its order from that card (B §1.6).
+ */
+function joinReason(state: HmState, u: HmUnit, j: HmUnit): string | null {
+  if (j.side !== u.side) return `${j.name} is not on ${u.name}'s side`;
+  if (j.removed) return `${j.name} is no longer on the table`;
+  if (u.rs.troop !== 'skirmInf' || j.rs.troop !== 'skirmInf') return 'only skirmishing infantry combine their fire';
+  const active = state.rules.activeCard;
+  if (!active || active.kind !== 'skirmInf') return 'units combine their fire only on a skirmishing-infantry card, which orders them all';
+  if (active.ordered.includes(j.id)) return `${j.name} has already had its order from this card`;
+  if (arrivalBarred(state, j.id)) return `${j.name} has just come on and may take no other order this turn`;
+  if (isBroken(j) || j.rs.retrograde === 'withdrawing' || j.rs.retrograde === 'retreating') return `${j.name} cannot fire now`;
+  return null;
+}
+
+/** The skirmishing-infantry units that may join this unit's throw now, with what each may fire at. */
+function fireJoiners(state: HmState, bf: Battlefield, u: HmUnit): Joiner[] {
+  if (u.rs.troop !== 'skirmInf' || state.rules.activeCard?.kind !== 'skirmInf') return [];
+  const out: Joiner[] = [];
+  for (const j of liveUnits(state)) {
+    if (j.id === u.id || joinReason(state, u, j)) continue;
+    const targets = skirmishTargets(state, bf, j.id).legal;
+    if (targets.length) out.push({ id: j.id, targets });
+  }
   return out;
 }
 
@@ -345,11 +390,13 @@ function artilleryOrders(state: HmState, bf: Battlefield, u: HmUnit): { order: O
 /** Every order action for the side now, one per unit and order (with the cheapest card). */
 export function orderActions(state: HmState, bf: Battlefield, side: string): LegalAction[] {
   const out: LegalAction[] = [];
+  // Whether each General may play his cards is the same for every unit asked about.
+  const barred = new Map<HmUnit, string | null>();
   for (const u of liveUnits(state)) {
     if (u.side !== side) continue;
     if (u.rs.troop === 'general' && u.rs.general?.attachedTo) continue;
     if (arrivalBarred(state, u.id)) continue;
-    const cards = cardsFor(state, bf, u);
+    const cards = cardsFor(state, bf, u, barred);
     if (!cards.length) continue;
     const card = cards[0]!;
     const kind = state.rules.cards[card]!.kind;
@@ -535,6 +582,14 @@ export function carryOut(state: HmState, bf: Battlefield, u: HmUnit, order: Orde
     case 'skirmish-fire':
       skirmishFire(state, bf, ctx, u.id, String(action.target));
       return;
+    case 'skirmish-plan': {
+      const plan = parsePlan(action.plan);
+      checkPlan(state, bf, u, plan, (j) => joinReason(state, u, j));
+      firePlan(state, bf, ctx, u, plan);
+      // The units that joined have had their order from the card in play (B §1.6: one Fire a unit).
+      for (const id of plan.flatMap((g) => g.joinedBy)) state.rules.activeCard?.ordered.push(id);
+      return;
+    }
     case 'fire': {
       const t = unitById(state, String(action.target));
       if (!t) throw new RuleError('the gun needs a target');

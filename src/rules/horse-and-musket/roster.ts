@@ -5,14 +5,18 @@
  */
 
 import type { ArmyRoster, RosterPick } from '../../core/model';
-import type { ArmyBuilding, ArmyCheck, ArmyItemSize, ArmyListInfo, ArmyListItem } from '../../core/ruleset';
+import type { ArmyArrival, ArmyBuilding, ArmyCheck, ArmyItemSize, ArmyListInfo, ArmyListItem } from '../../core/ruleset';
 import {
   ARMY_LIST_IDS,
   ARMY_LISTS,
   DECOY_POINTS,
   GENERAL_POINTS,
+  LATEST_ARRIVAL_JOKER,
+  STATUS_POINTS,
   STATUS_TABLES,
   armyCostLines,
+  entryUnitPoints,
+  generalPoints,
   armyPoints,
   budgetFor,
   defaultArmy,
@@ -26,12 +30,14 @@ import {
   type ArmyList,
   type ArmyListEntry,
   type ArmyListId,
+  type ArrivalPlan,
   type EntryLimit,
+  type OffTable,
   type GeneralKind,
   type UnitGroup,
 } from './armies';
-import { STATUS_NAMES } from './charts';
-import type { TroopType } from './types';
+import { EARLIEST_ARRIVAL_JOKER, STATUS_NAMES } from './charts';
+import { STATUSES, type Status, type TroopType } from './types';
 
 /** The roster items for Generals; the rest of a list's items are its entries, by their ids. */
 const GENERAL_ITEMS: { id: string; kind: GeneralKind; cavalry?: boolean; name: string; detail: string }[] = [
@@ -116,13 +122,79 @@ function listNotes(list: ArmyList): string[] {
   return notes;
 }
 
+/**
+ * The statuses a unit may be bought at instead of the list's, with the flat points a unit (B §9.2).
+ * [ENGINE DEFAULT] Only units of a fixed status: a rolled status pays the list price whatever comes
+ * up (B §9.2), so it cannot be bought; any of the six statuses, Exceptional at +6 (B29).
+ */
+function boughtStatuses(e: ArmyListEntry): { id: string; name: string; points: number }[] | undefined {
+  if (isRandomStatus(e.status) || e.flags.includes('freikorps')) return undefined;
+  const own = e.status;
+  return STATUSES.filter((s) => s !== own).map((s) => ({ id: s, name: STATUS_NAMES[s], points: STATUS_POINTS[s] - STATUS_POINTS[own] }));
+}
+
+/** The ways units may be held off the table (B §7, §9.2), by the roster's `arrival` ids. */
+const ARRIVALS: (ArmyArrival & { offTable: OffTable; flank?: 'left' | 'right'; half?: 'near' | 'far' })[] = [
+  {
+    id: 'reinforcements',
+    label: 'Reinforcements, along your own baseline',
+    offTable: 'reinforcement',
+    earliest: EARLIEST_ARRIVAL_JOKER.reinforcements,
+    latest: LATEST_ARRIVAL_JOKER,
+    turnWord: 'Joker',
+    points: '−2 a unit (B §9.2)',
+  },
+  ...(['left', 'right'] as const).flatMap((flank) =>
+    (['near', 'far'] as const).map((half) => ({
+      id: `flank-${flank}-${half}`,
+      label: `Flanking force, ${flank} flank, ${half} half`,
+      offTable: 'flank' as const,
+      flank,
+      half,
+      earliest: EARLIEST_ARRIVAL_JOKER[half === 'near' ? 'nearFlank' : 'farFlank'],
+      latest: LATEST_ARRIVAL_JOKER,
+      turnWord: 'Joker',
+      points: '+1 a foot stand, +2 a mounted stand, +10 a gun; Generals free (B §9.2)',
+    })),
+  ),
+];
+
+/** A roster pick's arrival as the army's off-table mark and plan, or a problem. */
+function arrivalOf(pick: RosterPick, name: string): { offTable?: OffTable; arrival?: ArrivalPlan; problem?: string } {
+  if (pick.arrival === undefined) {
+    return pick.arrivalTurn === undefined ? {} : { problem: `${name}: a Joker to arrive is given, but the units are not held off the table.` };
+  }
+  const a = ARRIVALS.find((x) => x.id === pick.arrival);
+  if (!a) return { problem: `${name}: "${pick.arrival}" is not a way to come on; choose one of ${ARRIVALS.map((x) => x.id).join(', ')}.` };
+  const joker = pick.arrivalTurn ?? a.earliest;
+  return { offTable: a.offTable, arrival: { ...(a.flank ? { flank: a.flank, half: a.half } : {}), joker } };
+}
+
+/** The roster's arrival id for an army's off-table mark. */
+function arrivalId(offTable: OffTable | undefined, plan: ArrivalPlan | undefined): string | undefined {
+  if (!offTable) return undefined;
+  if (offTable === 'reinforcement') return 'reinforcements';
+  return `flank-${plan?.flank ?? 'right'}-${plan?.half ?? 'near'}`;
+}
+
 function describeList(list: ArmyList): ArmyListInfo {
   const items: ArmyListItem[] = list.entries.map((e) => {
     const limit = limitWords(e.limit, list);
-    return { id: e.id, name: e.name, group: GROUP_OF[e.troop], detail: statusWords(e), sizes: offeredSizes(e), usual: standardStands(e), ...(limit ? { limit } : {}) };
+    const statuses = boughtStatuses(e);
+    return {
+      id: e.id,
+      name: e.name,
+      group: GROUP_OF[e.troop],
+      detail: statusWords(e),
+      sizes: offeredSizes(e),
+      usual: standardStands(e),
+      ...(limit ? { limit } : {}),
+      ...(statuses ? { statuses } : {}),
+      offTable: true,
+    };
   });
   for (const g of GENERAL_ITEMS) {
-    items.push({ id: g.id, name: g.name, group: 'Generals', detail: g.detail, sizes: [{ stands: null, points: GENERAL_POINTS[g.kind] }], usual: null });
+    items.push({ id: g.id, name: g.name, group: 'Generals', detail: g.detail, sizes: [{ stands: null, points: GENERAL_POINTS[g.kind] }], usual: null, offTable: g.kind !== 'cinc' });
   }
   if (list.exceptionalCinc) {
     const { name, points } = list.exceptionalCinc;
@@ -136,7 +208,7 @@ function describeList(list: ArmyList): ArmyListInfo {
     sizes: [{ stands: null, points: DECOY_POINTS }],
     usual: null,
   });
-  return { id: list.id, name: list.name, period: list.period, notes: listNotes(list), items };
+  return { id: list.id, name: list.name, period: list.period, notes: listNotes(list), items, arrivals: ARRIVALS.map(({ id, label, earliest, latest, turnWord, points }) => ({ id, label, earliest, latest, turnWord, points })) };
 }
 
 export const HM_ARMY_LISTS: ArmyListInfo[] = ARMY_LIST_IDS.map((id) => describeList(ARMY_LISTS[id]));
@@ -181,21 +253,48 @@ export function rosterToArmy(roster: ArmyRoster): { army: Army | null; problems:
       problems.push(`${item.name}: ${pick.stands} stands is not a size the builder offers (${offered}).`);
       continue;
     }
+    const status = statusOf(item, pick);
+    if (status.problem) {
+      problems.push(status.problem);
+      continue;
+    }
+    const how = arrivalOf(pick, item.name);
+    if (how.problem) {
+      problems.push(how.problem);
+      continue;
+    }
+    if (how.offTable && !item.offTable) {
+      problems.push(pick.item === DECOY_ITEM ? 'Extra decoy counters are on the table from the start; they cannot come on later.' : `The ${item.name} starts on the table: he commands the whole army and cannot come on later.`);
+      continue;
+    }
     if (pick.item === DECOY_ITEM) {
       decoys += pick.count;
       continue;
     }
+    const marks = { ...(how.offTable ? { offTable: how.offTable } : {}), ...(how.arrival ? { arrival: how.arrival } : {}) };
     const general = generalOf(pick.item);
     if (general) {
-      for (let k = 0; k < pick.count; k++) generals.push({ ...general });
+      for (let k = 0; k < pick.count; k++) generals.push({ ...general, ...marks });
       continue;
     }
     // A rolled size is priced at any size: the price is the same whatever comes up.
-    entries.push({ entry: pick.item, stands: size.stands ?? 1, count: pick.count });
+    entries.push({ entry: pick.item, stands: size.stands ?? 1, count: pick.count, ...(status.status ? { status: status.status } : {}), ...marks });
   }
   const isCinc = (g: ArmyGeneral) => g.kind === 'cinc' || g.kind === 'exceptional';
   generals.sort((x, y) => Number(isCinc(y)) - Number(isCinc(x)));
   return { army: { list: roster.list, entries, generals, ...(decoys ? { decoys } : {}) }, problems };
+}
+
+/** The status a pick buys, checked against the item's: none, or one the item may be bought at. */
+function statusOf(item: ArmyListItem, pick: RosterPick): { status?: Status; problem?: string } {
+  if (pick.status === undefined) return {};
+  const offered = item.statuses?.find((s) => s.id === pick.status);
+  if (offered) return { status: offered.id as Status };
+  if (!item.statuses) {
+    const why = item.group === 'Generals' || item.group === 'Hidden movement' ? 'has no status to buy' : `takes the status it rolls (${item.detail}) and pays the list price for it (B §9.2)`;
+    return { problem: `${item.name} ${why}: it cannot be bought as "${pick.status}".` };
+  }
+  return { problem: `${item.name}: "${pick.status}" is not a status it can be bought at; choose one of ${item.statuses.map((s) => s.name).join(', ')}.` };
 }
 
 /** The size of an item a pick names: its only size when it gives none, else the listed one. */
@@ -213,21 +312,39 @@ export function checkRoster(roster: ArmyRoster, points: number): ArmyCheck {
     points: armyPoints(army),
     budget: budgetFor(army.list, points),
     lines,
+    pickPoints: roster.picks.map((p) => pickUnitPoints(army.list, p)),
     problems: [...problems, ...validateArmy(army, points)],
   };
 }
 
+/** Points for one unit of a pick as the army prices it (status and off-table marks included), or null. */
+function pickUnitPoints(listId: ArmyListId, pick: RosterPick): number | null {
+  const { army } = rosterToArmy({ list: listId, picks: [{ ...pick, count: 1 }] });
+  if (!army) return null;
+  const entry = army.entries[0];
+  if (entry) return entryUnitPoints(listId, entry);
+  const general = army.generals[0];
+  if (general) return generalPoints(general.kind, listId);
+  return army.decoys ? DECOY_POINTS : null;
+}
+
 /** An Army as a roster: the inverse of rosterToArmy for the armies defaultArmy builds. */
 export function armyToRoster(army: Army): ArmyRoster {
+  const marks = (offTable: OffTable | undefined, plan: ArrivalPlan | undefined): Partial<RosterPick> => {
+    const arrival = arrivalId(offTable, plan);
+    return arrival ? { arrival, ...(plan ? { arrivalTurn: plan.joker } : {}) } : {};
+  };
   const picks: RosterPick[] = army.entries.map((e) => {
     const item = HM_ARMY_LISTS.find((l) => l.id === army.list)!.items.find((i) => i.id === e.entry)!;
-    return item.sizes.length > 1 ? { item: e.entry, stands: e.stands, count: e.count } : { item: e.entry, count: e.count };
+    const size = item.sizes.length > 1 ? { stands: e.stands } : {};
+    return { item: e.entry, ...size, count: e.count, ...(e.status ? { status: e.status } : {}), ...marks(e.offTable, e.arrival) };
   });
   for (const g of army.generals) {
     const id = g.kind === 'exceptional' ? EXCEPTIONAL_ITEM : GENERAL_ITEMS.find((x) => x.kind === g.kind && !!x.cavalry === !!g.cavalry)!.id;
-    const same = picks.find((p) => p.item === id);
+    const mark = marks(g.offTable, g.arrival);
+    const same = picks.find((p) => p.item === id && p.arrival === mark.arrival && p.arrivalTurn === mark.arrivalTurn);
     if (same) same.count++;
-    else picks.push({ item: id, count: 1 });
+    else picks.push({ item: id, count: 1, ...mark });
   }
   if (army.decoys) picks.push({ item: DECOY_ITEM, count: army.decoys });
   return { list: army.list, picks };

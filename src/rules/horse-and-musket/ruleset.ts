@@ -15,9 +15,9 @@ import { HORSE_AND_MUSKET_NOTES } from './notes';
 import { HM_OPTIONS } from './options';
 import { HM_ARMY_BUILDING } from './roster';
 import { activeCardMayOrder, applyGeneralMove, applyOrder, generalHindered, orderActions, point } from './orders';
-import { choiceOptions, chooseResolve, colourGap, destroyUnit, loseStands, reactToAttack, relocateEvaders, touching } from './attack';
+import { choiceOptions, chooseResolve, chooseRetire, colourGap, destroyUnit, loseStands, reactToAttack, relocateEvaders, touching } from './attack';
 import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePenalty, createHorseAndMusketGame, deployAutomatically, preBattleActions } from './setup';
-import { afterJoker, applyArrival, arrivalActions } from './arrivals';
+import { afterJoker, applyArrival, arrivalActions, enteredThisTurn } from './arrivals';
 import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { FIGURE_HEIGHT } from './visibility';
@@ -80,7 +80,8 @@ function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
       if (w.hitEnemy && !u.removed) notes.push(...destroyUnit(state, u, 'ran into the enemy'));
     } else if (u.rs.retrograde === 'withdrawing' || u.rs.retrograde === 'retreating') {
       notes.push(...withdrawOn(state, bf, u));
-    } else if (u.rs.columnCompulsory && u.formation === 'column') {
+    } else if (u.rs.columnCompulsory && u.formation === 'column' && !enteredThisTurn(state, u.id)) {
+      // A column that came on this turn made its move coming on (B §7); it marches from its next turn.
       if (haltCause(u, liveUnits(state), zc)) {
         u.rs.columnCompulsory = false;
       } else {
@@ -358,11 +359,37 @@ function relocationActions(state: HmState, side?: string): LegalAction[] {
   ];
 }
 
+/**
+ * How a unit carries out its Retire result (A §19.6): the program's way (straight back, or the
+ * smallest wheel that clears the way, then face the enemy), or the wheel and facing its side chooses.
+ */
+function retireActions(state: HmState, side?: string): LegalAction[] {
+  const p = state.rules.pendingRetire!;
+  const u = unitById(state, p.unit)!;
+  const o = unitById(state, p.opponent)!;
+  if (side && side !== u.side) return [];
+  const base = { type: 'retire-choice', side: u.side, unit: u.id };
+  return [
+    { action: { ...base, choice: 'program' }, label: `${u.name}: retire straight back and face ${o.name}`, group: 'reaction', unit: u.id, params: [] },
+    {
+      action: { ...base, choice: 'chosen' },
+      label: `${u.name}: choose the Retire's wheel and facing`,
+      group: 'reaction',
+      unit: u.id,
+      params: [
+        { name: 'wheel', kind: 'angle', label: `Wheel from straight away from ${o.name} (left +, right −)`, min: -Math.PI / 4, max: Math.PI / 4 },
+        { name: 'turn', kind: 'angle', label: 'Then turn after 9" (left +, right −)', min: -Math.PI, max: Math.PI },
+      ],
+    },
+  ];
+}
+
 function legalActions(state: HmState, bf: Battlefield, side?: string): LegalAction[] {
   if (state.result || !state.active) return [];
   if (state.rules.pendingReaction) return reactionActions(state, side);
   if (state.rules.pendingRelocation) return relocationActions(state, side);
   if (state.rules.pendingChoice) return choiceActions(state, side);
+  if (state.rules.pendingRetire) return retireActions(state, side);
   if (state.rules.breakthroughOrder) return breakthroughActions(state, bf, side);
   if (offerPending(state)) return answerActions(state, side);
   const s = state.rules.turnSide;
@@ -457,6 +484,16 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     // chooseResolve checks each value is 'raise' or 'lower'.
     const pick = (v: unknown): ResolveChoice => v as ResolveChoice;
     chooseResolve(state, bf, ctx, action.side, { coverChoice: pick(action.coverChoice), generalChoice: pick(action.generalChoice), austrianChoice: pick(action.austrianChoice) });
+    finishAction(state);
+    return;
+  }
+  if (rules.pendingRetire) {
+    const u = unitById(state, rules.pendingRetire.unit)!;
+    if (action.type !== 'retire-choice') throw new RuleError(`${u.name} must first Retire: its side chooses the wheel and facing, or leaves them to the program`);
+    if (action.choice !== 'program' && action.choice !== 'chosen') throw new RuleError('a Retire is carried out by the program ("program") or as its side chooses ("chosen")');
+    const wheel = action.wheel === undefined ? 0 : Number(action.wheel);
+    const turn = action.turn === undefined ? 0 : Number(action.turn);
+    chooseRetire(state, bf, ctx, action.side, action.choice === 'program' ? null : { wheel, turn });
     finishAction(state);
     return;
   }
@@ -598,7 +635,7 @@ function startBattle(state: HmState, bf: Battlefield, ctx: RuleContext): void {
 
 function finishAction(state: HmState): void {
   const rules = state.rules;
-  state.phase = rules.pendingReaction || rules.pendingRelocation ? 'reaction' : rules.pendingChoice ? 'resolve choice' : offerPending(state) ? 'offer to end' : rules.step;
+  state.phase = rules.pendingReaction || rules.pendingRelocation || rules.pendingRetire ? 'reaction' : rules.pendingChoice ? 'resolve choice' : offerPending(state) ? 'offer to end' : rules.step;
   // A game turn is both players' turns; the log and the top bar count the same way.
   state.turn = gameTurn(rules.turnNumber);
   if (!state.result) state.result = battleResult(state);

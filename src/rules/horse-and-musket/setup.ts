@@ -15,7 +15,7 @@ import { checkOptions, RuleError, type LegalAction, type RuleContext } from '../
 import { HM_OPTIONS } from './options';
 import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/battlefield';
 import { elevationSpec } from '../../terrain/elevation';
-import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId } from './armies';
+import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, ordinal, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId, type ArrivalPlan, type OffTable } from './armies';
 import { rosterToArmy } from './roster';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
@@ -27,6 +27,7 @@ import { unrolledSubtypes } from './subtypes';
 import { isUndeployed } from '../../core/deployment';
 import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Nation, OffTableForce, TroopType } from './types';
 import { dcos, dhypot, dsin } from '../../core/detmath';
+import { nearSideId } from './world';
 
 export const TABLE = { width: inch(72), depth: inch(48) };
 const CENTRE_Y = TABLE.depth / 2;
@@ -141,6 +142,8 @@ const KIND_OF: Record<TroopType, HmUnit['kind']> = {
 interface Built {
   units: HmUnit[];
   log: string[];
+  /** Units the army list marked to come on later (B §7), by unit id. */
+  marks: Map<string, { offTable: OffTable; arrival?: ArrivalPlan }>;
   /** Field one more unit of this army (a free General when Commands run short). */
   make(troop: TroopType, name: string): HmUnit;
 }
@@ -151,6 +154,10 @@ function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, f
   const list = ARMY_LISTS[listId];
   const log: string[] = [`${list.name} (${list.period}): ${points} points${list.budgetPercent ? `, budget ${list.budgetPercent > 0 ? '+' : ''}${list.budgetPercent}%` : ''}`];
   const units: HmUnit[] = [];
+  const marks: Built['marks'] = new Map();
+  const mark = (u: HmUnit, offTable: OffTable | undefined, arrival: ArrivalPlan | undefined): void => {
+    if (offTable) marks.set(u.id, { offTable, ...(arrival ? { arrival } : {}) });
+  };
   let n = 0;
   const make = (troop: TroopType, name: string): HmUnit => {
     n++;
@@ -189,11 +196,11 @@ function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, f
     u.rs.originalStands = 1;
     u.stands = layoutStands('general', 'line', 1);
     u.quality = 'elite';
+    mark(u, g.offTable, g.arrival);
   });
   // Units are numbered through each entry, however many picks it was bought in.
   const numbered = new Map<string, number>();
   for (const pick of army.entries) {
-    if (pick.offTable) continue;
     const entry = listEntry(listId, pick.entry);
     for (let k = 0; k < pick.count; k++) {
       const number = (numbered.get(entry.id) ?? 0) + 1;
@@ -234,9 +241,10 @@ function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, f
       u.rs.formationDeclared = !(list.rules.formationAtFirstOrder && ['infantry', 'lightCav', 'heavyCav', 'cuirassier'].includes(entry.troop));
       u.stands = layoutStands(u.rs.troop, 'line', stands);
       u.quality = u.rs.status;
+      mark(u, pick.offTable, pick.arrival);
     }
   }
-  return { units, log, make };
+  return { units, log, marks, make };
 }
 
 /**
@@ -251,11 +259,13 @@ function formCommands(built: Built): void {
   const needs = units.filter((u) => ['infantry', 'lightCav', 'heavyCav', 'cuirassier'].includes(u.rs.troop));
   const cav = (u: HmUnit): boolean => ['lightCav', 'heavyCav', 'cuirassier'].includes(u.rs.troop);
   const order = [...needs.filter(cav), ...needs.filter((u) => !cav(u))];
+  // A unit held off the table is commanded by a General who comes on with it where one can (B §6.4).
+  const group = (x: HmUnit): string => forceKey(built.marks.get(x.id));
   for (const u of order) {
-    const g =
-      generals.find((g) => g.rs.general!.cavalry && cav(u) && room.get(g.id)! > 0) ??
-      generals.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0 && generals.filter((h) => h.rs.command === null).length >= 0 && sameArm(units, g, u));
-    let pick = g ?? generals.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0);
+    const choose = (pool: HmUnit[]): HmUnit | undefined =>
+      pool.find((g) => g.rs.general!.cavalry && cav(u) && room.get(g.id)! > 0) ?? pool.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0 && sameArm(units, g, u));
+    const g = choose(generals.filter((x) => group(x) === group(u))) ?? choose(generals);
+    let pick = g ?? generals.find((g) => group(g) === group(u) && !g.rs.general!.cavalry && room.get(g.id)! > 0) ?? generals.find((g) => !g.rs.general!.cavalry && room.get(g.id)! > 0);
     if (!pick) {
       pick = built.make('general', `Poor General ${generals.length + 1}`);
       pick.rs.general = { role: 'general', grade: 'mediocre', stats: { ...MEDIOCRE_STATS }, cavalry: false, attachedTo: null, cardsThisTurn: 0 };
@@ -374,7 +384,7 @@ export function automaticPlan(state: HmState, bf: Battlefield, side: SideId): Ma
     return c;
   });
   const attacker = state.rules.sides[side]!.posture === 'attacker';
-  deploy(bf, copies, state.sides[0]!.id === side, attacker ? ATTACKER_FIRST_LINE : DEFENDER_FIRST_LINE);
+  deploy(bf, copies, nearSideId(state) === side, attacker ? ATTACKER_FIRST_LINE : DEFENDER_FIRST_LINE);
   return new Map(copies.map((c) => [c.id, c]));
 }
 
@@ -420,8 +430,8 @@ const PARKED = inch(24);
  * on the half nearer his own baseline (near flank) or the enemy's (far flank); reinforcements the
  * owner's own baseline. `inward` is the facing of a unit entering the table there.
  */
-export function entryEdge(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>, table: { width: number; depth: number } = TABLE): { a: Vec2; b: Vec2; inward: number; words: string } {
-  const near = force.side === 'a';
+export function entryEdge(force: Pick<OffTableForce, 'side' | 'kind' | 'flank' | 'ownEdge'>, table: { width: number; depth: number } = TABLE): { a: Vec2; b: Vec2; inward: number; words: string } {
+  const near = force.ownEdge ? force.ownEdge === 'near' : force.side === 'a';
   const mid = table.depth / 2;
   if (force.kind === 'reinforcements') {
     const y = near ? 0 : table.depth;
@@ -442,7 +452,7 @@ export function entryEdge(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>,
 }
 
 /** Put a force's units off the table, beyond its entry edge, in the order they will enter (from `first` in that order). */
-export function parkOffTable(force: Pick<OffTableForce, 'side' | 'kind' | 'flank'>, units: HmUnit[], first = 0): void {
+export function parkOffTable(force: Pick<OffTableForce, 'side' | 'kind' | 'flank' | 'ownEdge'>, units: HmUnit[], first = 0): void {
   const edge = entryEdge(force);
   const out = { x: -dcos(edge.inward) * PARKED, y: -dsin(edge.inward) * PARKED };
   units.forEach((u, k) => {
@@ -487,26 +497,10 @@ function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements
     log.push(`No units to spare for ${name}: none held back`);
     return;
   }
-  const ids = new Set(picked.map((u) => u.id));
-  const generals = units.filter((g) => g.rs.general?.role === 'general' && !g.carriedBy).filter((g) => {
-    const command = units.filter((u) => u.rs.command === g.id);
-    return command.length > 0 && command.every((u) => ids.has(u.id));
-  });
-  const all = [...picked, ...generals];
-  const force: OffTableForce = {
-    id: `${side}-${kind === 'flank' ? 'flank' : 'reinforcements'}`,
-    side,
-    kind: kind === 'flank' ? 'nearFlank' : 'reinforcements',
-    flank,
-    plannedJoker: 0,
-    arrivesAtJoker: null,
-    announced: false,
-    units: all.map((u) => u.id),
-    rolls: [],
-  };
-  force.plannedJoker = EARLIEST_ARRIVAL_JOKER[force.kind];
-  parkOffTable(force, all);
+  const forceKind = kind === 'flank' ? 'nearFlank' : 'reinforcements';
+  const force = raiseForce(units, picked, { id: `${side}-${kind === 'flank' ? 'flank' : 'reinforcements'}`, side, kind: forceKind, flank, plannedJoker: EARLIEST_ARRIVAL_JOKER[forceKind] });
   forces.push(force);
+  const all = force.units.map((id) => units.find((u) => u.id === id)!);
   const points = kind === 'flank' ? picked.reduce((s, u) => s + flankSurcharge(u.rs.troop, u.stands.length), 0) : -REINFORCEMENT_DISCOUNT * picked.length;
   log.push(
     `${kind === 'flank' ? 'Flanking force' : 'Reinforcements'} held off the table: ${all.map((u) => u.name).join(', ')} ` +
@@ -514,9 +508,49 @@ function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements
   );
 }
 
-function ordinal(n: number): string {
-  const s = n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
-  return `${n}${s}`;
+/**
+ * A force off the table of `picked` (in their order of entry), joined by each General not already
+ * off the table whose whole Command is in it (B §6.4: reinforcements come with their Command
+ * General), who enters after his units; all parked beyond the entry edge.
+ */
+function raiseForce(units: HmUnit[], picked: HmUnit[], plan: Pick<OffTableForce, 'id' | 'side' | 'kind' | 'flank' | 'plannedJoker'>): OffTableForce {
+  const ids = new Set(picked.map((u) => u.id));
+  const generals = units.filter((g) => g.rs.general?.role === 'general' && !g.carriedBy && !ids.has(g.id)).filter((g) => {
+    const command = units.filter((u) => u.rs.command === g.id);
+    return command.length > 0 && command.every((u) => ids.has(u.id));
+  });
+  const all = [...picked.filter((u) => !u.rs.general), ...picked.filter((u) => u.rs.general), ...generals];
+  const force: OffTableForce = { ...plan, arrivesAtJoker: null, announced: false, units: all.map((u) => u.id), rolls: [] };
+  parkOffTable(force, all);
+  return force;
+}
+
+/** The key that puts marked units in one force: the same way in and the same Joker. */
+function forceKey(mark: { offTable: OffTable; arrival?: ArrivalPlan } | undefined): string {
+  if (!mark) return 'main';
+  if (mark.offTable === 'reinforcement') return `reinforcements-j${mark.arrival?.joker ?? EARLIEST_ARRIVAL_JOKER.reinforcements}`;
+  const half = mark.arrival?.half ?? 'near';
+  return `flank-${mark.arrival?.flank ?? 'right'}-${half}-j${mark.arrival?.joker ?? EARLIEST_ARRIVAL_JOKER[half === 'near' ? 'nearFlank' : 'farFlank']}`;
+}
+
+/**
+ * The forces the army list marked (B §7, §9.2): one for each way in and Joker, its units in the order
+ * they were bought, Generals after them. The points were paid with the army.
+ */
+function forcesFromMarks(built: Built, side: SideId, forces: OffTableForce[], log: string[]): void {
+  const byKey = new Map<string, HmUnit[]>();
+  for (const u of built.units) {
+    const m = built.marks.get(u.id);
+    if (m) byKey.set(forceKey(m), [...(byKey.get(forceKey(m)) ?? []), u]);
+  }
+  for (const [key, picked] of byKey) {
+    const m = built.marks.get(picked[0]!.id)!;
+    const kind: OffTableForce['kind'] = m.offTable === 'reinforcement' ? 'reinforcements' : m.arrival?.half === 'far' ? 'farFlank' : 'nearFlank';
+    const force = raiseForce(built.units, picked, { id: `${side}-${key}`, side, kind, flank: m.arrival?.flank ?? 'right', plannedJoker: m.arrival?.joker ?? EARLIEST_ARRIVAL_JOKER[kind] });
+    forces.push(force);
+    const names = force.units.map((id) => built.units.find((u) => u.id === id)!.name);
+    log.push(`${kind === 'reinforcements' ? 'Reinforcements' : 'Flanking force'} held off the table as the army list says, to come on along ${entryEdge(force).words}: ${names.join(', ')}. Dice for its arrival from the ${ordinal(force.plannedJoker)} Joker`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -576,6 +610,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     const built = fieldArmy(s.id, armies[s.id]!, points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
     formCommands(built);
     log.push(...built.log);
+    forcesFromMarks(built, s.id, forces, log);
     if (takes(flankMarch, s.id)) holdBack(built.units, s.id, 'flank', setup.seed, forces, log);
     if (takes(reinforcements, s.id)) holdBack(built.units, s.id, 'reinforcements', setup.seed, forces, log);
     fielded[s.id] = built.units;
@@ -724,6 +759,7 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
   if (choice === 'defend') {
     rules.sides[winner]!.posture = 'defender';
     ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to defend; ${sideName(state, loser)} must attack` });
+    if (state.options.tableSide !== 'fixed') rollTableSide(state, new DiceRoller(seededDice(`${state.seed}/table-side`)), ctx);
     return;
   }
   rules.sides[winner]!.posture = 'attacker';
@@ -735,6 +771,41 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
     hand.push(card.id);
   }
   ctx.emit({ type: 'posture', side: winner, text: `${sideName(state, winner)} choose to attack: both sides attack and there is no defender; ${sideName(state, winner)} deploy at least 12" from the centre line` });
+  if (state.options.tableSide !== 'fixed') rollTableSide(state, new DiceRoller(seededDice(`${state.seed}/table-side`)), ctx);
+}
+
+/** The table-side die (B §6.1 step 3): [ENGINE DEFAULT] 1-3 the near long edge (y = 0), 4-6 the far one. */
+export function tableSideFor(die: number): 'near' | 'far' {
+  return die <= 3 ? 'near' : 'far';
+}
+
+/**
+ * The initiative winner, having chosen to attack or defend, rolls for the side of the table he sets
+ * up on (B §6.1 step 3). The loser takes the other. Every off-table force is parked again beyond its
+ * owner's edges, and the waiting armies face across the table from their own baselines. The die is
+ * a pre-battle roll, from the seed like the others (engine-prebattle-dice); tests pass their own.
+ */
+export function rollTableSide(state: HmState, dice: DiceRoller, ctx: Pick<RuleContext, 'emit'>): void {
+  const winner = state.rules.initiative;
+  const loser = state.sides.find((s) => s.id !== winner)!.id;
+  const die = dice.one(6, 'side of the table');
+  const edge = tableSideFor(die);
+  // Kept on the sides, where the page also reads it (the view opens from the player's own edge).
+  for (const s of state.sides) s.edge = (s.id === winner) === (edge === 'near') ? 'near' : 'far';
+  const nearSide = nearSideId(state);
+  for (const f of state.rules.forces ?? []) {
+    f.ownEdge = f.side === nearSide ? 'near' : 'far';
+    const waiting = f.units.filter((id) => (state.rules.offTable ?? []).some((o) => o.unit === id)).map((id) => state.units.find((u) => u.id === id)!);
+    parkOffTable(f, waiting);
+  }
+  for (const u of state.units) if (isUndeployed(u)) u.facing = u.side === nearSide ? Math.PI / 2 : -Math.PI / 2;
+  const words = (e: 'near' | 'far'): string => (e === 'near' ? 'the near long edge' : 'the far long edge');
+  ctx.emit({
+    type: 'table-side',
+    side: winner,
+    text: `${sideName(state, winner)} roll for their side of the table (B §6.1): ${die}, ${die <= 3 ? '1-3' : '4-6'}: they set up along ${words(edge)}, ${sideName(state, loser)} along ${words(edge === 'near' ? 'far' : 'near')}`,
+    dice: [{ purpose: 'side of the table', sides: 6, values: [die] }],
+  });
 }
 
 /**
@@ -744,12 +815,12 @@ export function applyPreBattle(state: HmState, bf: Battlefield, action: Action, 
  * General's range are one status lower (B §6.4).
  */
 export function deployAutomatically(state: HmState, bf: Battlefield, ctx: RuleContext): void {
-  state.sides.forEach((s, i) => {
+  state.sides.forEach((s) => {
     const own = state.units.filter((u) => u.side === s.id);
     const waiting = own.filter((u) => isUndeployed(u));
     for (const u of waiting) delete u.carriedBy;
     const posture = state.rules.sides[s.id]!.posture;
-    deploy(bf, waiting, i === 0, posture === 'defender' ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
+    deploy(bf, waiting, nearSideId(state) === s.id, posture === 'defender' ? DEFENDER_FIRST_LINE : ATTACKER_FIRST_LINE);
     const log: string[] = [];
     commandRangePenalty(own, log);
     state.rules.setupLog.push(...log);

@@ -33,6 +33,7 @@ import { inches, type FordSite } from '../../terrain/setup';
 import type { TerrainFeature } from '../../terrain/features';
 import { GENERIC_WORDS, UNKNOWN_SUBTYPE, subtypeChoices, type SubtypeOverrides } from '../../terrain/subtypes';
 import type { HmState } from './types';
+import { nearSideId } from './world';
 
 /** The §5.2 tables: the subtype each d6 score gives, by feature kind, and its name for the log. */
 export const SUBTYPE_TABLES: Readonly<Record<'wood' | 'stream' | 'marsh' | 'river', { table: string; faces: readonly [string, string][] }>> = {
@@ -132,10 +133,11 @@ function lengthBelow(line: readonly Vec2[], centre: number): number {
   return s;
 }
 
-/** The side whose half holds the feature: the first side's half is the near one, y below the centre line. */
+/** The side whose half holds the feature: the near side's half is y below the centre line. */
 export function featureOwner(state: HmState, f: TerrainFeature): SideId {
   const centre = state.battlefield.depth / 2;
-  const [near, far] = [state.sides[0]!.id, state.sides[1]!.id];
+  const near = nearSideId(state);
+  const far = state.sides.find((s) => s.id !== near)!.id;
   if ('polygon' in f) return polygonCentroid(f.polygon).y < centre ? near : far;
   let total = 0;
   for (let i = 1; i < f.line.length; i++) total += dhypot(f.line[i]!.x - f.line[i - 1]!.x, f.line[i]!.y - f.line[i - 1]!.y);
@@ -316,6 +318,41 @@ function distanceToFeature(u: HmState['units'][number], f: TerrainFeature): numb
   return best;
 }
 
+/** Each feature's bounding box, a linear feature's grown by half its width. */
+const featureBoxes = new WeakMap<TerrainFeature, { minX: number; minY: number; maxX: number; maxY: number }>();
+
+function featureBox(f: TerrainFeature): { minX: number; minY: number; maxX: number; maxY: number } {
+  let box = featureBoxes.get(f);
+  if (box) return box;
+  const points = 'polygon' in f ? f.polygon : f.line;
+  const grow = 'polygon' in f ? 0 : f.width / 2;
+  box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const p of points) {
+    box.minX = Math.min(box.minX, p.x - grow);
+    box.minY = Math.min(box.minY, p.y - grow);
+    box.maxX = Math.max(box.maxX, p.x + grow);
+    box.maxY = Math.max(box.maxY, p.y + grow);
+  }
+  featureBoxes.set(f, box);
+  return box;
+}
+
+/**
+ * Whether a unit comes within `d` of a feature (distanceToFeature). Checked after every action for
+ * every attacker and secret feature, so a unit whose stands all lie farther than that from the
+ * feature's box (a millimetre to spare) is answered without measuring stand by stand.
+ */
+function comesWithin(u: HmState['units'][number], f: TerrainFeature, d: number): boolean {
+  const box = featureBox(f);
+  let reach = 0;
+  for (const s of u.stands) reach = Math.max(reach, Math.sqrt(s.f * s.f + s.l * s.l) + Math.sqrt(s.width * s.width + s.depth * s.depth) / 2);
+  const dx = Math.max(box.minX - u.x, 0, u.x - box.maxX);
+  const dy = Math.max(box.minY - u.y, 0, u.y - box.maxY);
+  const far = reach + d + 1;
+  if (dx * dx + dy * dy > far * far) return false;
+  return distanceToFeature(u, f) <= d;
+}
+
 /**
  * After every action: a secret feature an attacker unit has come within 1" of is revealed to all
  * (L15), and with no defender a place for an extra ford a unit has come within 1" of is rolled for.
@@ -329,7 +366,7 @@ export function revealTerrain(state: HmState, bf: Battlefield, ctx: RuleContext)
   for (const ford of fords) {
     if (ford.revealed) continue;
     const f = bf.features.find((x) => x.id === ford.feature);
-    const finder = f && attackers.find((u) => distanceToFeature(u, f) <= REVEAL_DISTANCE + 1e-6);
+    const finder = f && attackers.find((u) => comesWithin(u, f, REVEAL_DISTANCE + 1e-6));
     if (!finder) continue;
     ford.revealed = true;
     ctx.emit({ type: 'terrain-revealed', unit: finder.id, text: `${finder.name} comes within 1" of a ford the defender knew of (B §6.1)`, data: { feature: ford.feature } });
@@ -338,7 +375,7 @@ export function revealTerrain(state: HmState, bf: Battlefield, ctx: RuleContext)
     if (!roll.secret || roll.revealed) continue;
     const f = bf.features.find((x) => x.id === roll.feature);
     if (!f) continue;
-    const finder = attackers.find((u) => distanceToFeature(u, f) <= REVEAL_DISTANCE + 1e-6);
+    const finder = attackers.find((u) => comesWithin(u, f, REVEAL_DISTANCE + 1e-6));
     if (!finder) continue;
     roll.revealed = true;
     const kind = rolledKind(f)!;

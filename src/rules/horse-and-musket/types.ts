@@ -6,7 +6,7 @@
 import type { GameState, SideId, Unit } from '../../core/model';
 import type { Vec2 } from '../../core/geometry';
 import type { HiddenState } from './hidden';
-import type { PendingChoice, PendingRelocation } from './attack';
+import type { PendingChoice, PendingRelocation, PendingRetire } from './attack';
 import type { HmDeployment } from './deployment';
 import type { EndOffer } from './ending';
 import type { SecretFord, TerrainRoll } from './subtypes';
@@ -205,6 +205,8 @@ export interface HmGame {
   pendingChoice?: PendingChoice | null;
   /** A Perfect Evade waiting for its side to say where the evaders go (B §1.5); absent or null when none does. */
   pendingRelocation?: PendingRelocation | null;
+  /** A Retire result waiting for its side to choose the wheel and facing (A §19.6); absent or null when none does. */
+  pendingRetire?: PendingRetire | null;
   /**
    * Hidden movement (C §9, hidden.ts): the counters on the table, or absent/null when the option is
    * off. Optional so that games without it keep their state hashes (and old saves still load).
@@ -235,6 +237,8 @@ export interface OffTableForce {
   id: string;
   side: SideId;
   kind: 'nearFlank' | 'farFlank' | 'reinforcements';
+  /** The long edge that is the owner's baseline; absent: the near edge (y = 0) for side a, the far one for b. */
+  ownEdge?: 'near' | 'far';
   /** The owner's left or right flank (reinforcements come on along the owner's own baseline instead). */
   flank: 'left' | 'right';
   /** The Joker after which the arrival die is thrown (B §7: a near flank the 2nd at the earliest, a far flank the 3rd). */

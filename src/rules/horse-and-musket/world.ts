@@ -7,6 +7,11 @@ import { destroyedCount, isBroken, isShaken as shakenAmong } from './zones';
 
 export { destroyedCount, disorderedCount, isBroken } from './zones';
 
+/** The side set up along the near long edge (y = 0): the table-side roll's, or the first side until it is made. */
+export function nearSideId(state: HmState): SideId {
+  return state.sides.find((s) => s.edge === 'near')?.id ?? state.sides[0]!.id;
+}
+
 export const isGeneral = (u: HmUnit): boolean => u.rs.troop === 'general';
 
 export function unitById(state: HmState, id: string): HmUnit | undefined {

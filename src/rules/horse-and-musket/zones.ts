@@ -380,19 +380,19 @@ export function threatZone(u: HmUnit, opts: RangeOptions = {}): ThreatZone | nul
   const stand = colourStand(u);
   const hd = stand.depth / 2;
   const hw = stand.width / 2;
-  const at = (a: number, l: number): Vec2 => fromLocal(stand, hd + a, l);
-  const polygon: Vec2[] = [at(0, -hw)];
+  // A point `a` ahead of the Colour Stand's front edge and `l` to the right of its centre.
+  const polygon: Vec2[] = [fromLocal(stand, hd + 0, -hw)];
   const steps = 15;
   for (let k = 0; k <= steps; k++) {
     const phi = (MAX_WHEEL * (steps - k)) / steps;
-    polygon.push(at(range * dcos(phi), -hw - range * dsin(phi)));
+    polygon.push(fromLocal(stand, hd + range * dcos(phi), -hw - range * dsin(phi)));
   }
   for (let k = 0; k <= steps; k++) {
     const phi = (MAX_WHEEL * k) / steps;
-    polygon.push(at(range * dcos(phi), hw + range * dsin(phi)));
+    polygon.push(fromLocal(stand, hd + range * dcos(phi), hw + range * dsin(phi)));
   }
-  polygon.push(at(0, hw));
-  return { owner: u.id, side: u.side, troop: u.rs.troop, range, stand, frontLeft: at(0, -hw), frontRight: at(0, hw), polygon, neutralisedBy: [] };
+  polygon.push(fromLocal(stand, hd + 0, hw));
+  return { owner: u.id, side: u.side, troop: u.rs.troop, range, stand, frontLeft: fromLocal(stand, hd + 0, -hw), frontRight: fromLocal(stand, hd + 0, hw), polygon, neutralisedBy: [] };
 }
 
 /** A point in the zone's frame: `a` ahead of the front edge, `l` to the right of its centre. */
@@ -427,6 +427,11 @@ function zoneSees(zone: ThreatZone, p: Vec2, stands: readonly StandRef[], ctx: Z
   return !ctx.sightBlocked(q, p);
 }
 
+/** Where a linear boundary g0 + t (g1 - g0) = 0 is crossed, when it is not parallel to the edge. */
+function pushCrossing(ts: number[], g0: number, g1: number): void {
+  if (g0 !== g1) ts.push(g0 / (g0 - g1));
+}
+
 /**
  * Sample points of a rectangle's outline for the zone test: a regular spacing plus every point where an
  * edge crosses a boundary of the wedge, so that the wedge test itself is exact (a rectangle meets a
@@ -445,18 +450,13 @@ function zoneSamples(zone: ThreatZone, r: OrientedRect): Vec2[] {
     const ts: number[] = [];
     const n = Math.max(1, Math.ceil(distance(p0, p1) / SAMPLE_STEP));
     for (let k = 0; k <= n; k++) ts.push(k / n);
-    // Linear boundaries g(t) = g0 + t (g1 - g0) = 0.
-    const linear = (g: (a: number, l: number) => number): void => {
-      const g0 = g(a0.a, a0.l);
-      const g1 = g(a1.a, a1.l);
-      if (g0 !== g1) ts.push(g0 / (g0 - g1));
-    };
-    linear((a) => a);
-    linear((a) => a - R);
-    linear((a, l) => a + l + hw);
-    linear((a, l) => a - l + hw);
-    linear((_a, l) => l + hw);
-    linear((_a, l) => l - hw);
+    // Linear boundaries g(t) = g0 + t (g1 - g0) = 0: a = 0, a = R, a + l + hw = 0, a - l + hw = 0, l = -hw, l = hw.
+    pushCrossing(ts, a0.a, a1.a);
+    pushCrossing(ts, a0.a - R, a1.a - R);
+    pushCrossing(ts, a0.a + a0.l + hw, a1.a + a1.l + hw);
+    pushCrossing(ts, a0.a - a0.l + hw, a1.a - a1.l + hw);
+    pushCrossing(ts, a0.l + hw, a1.l + hw);
+    pushCrossing(ts, a0.l - hw, a1.l - hw);
     // The arcs about the two front corners.
     for (const cl of [-hw, hw]) {
       const da = a1.a - a0.a;

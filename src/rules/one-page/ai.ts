@@ -3,7 +3,7 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, distance, normalize, pointRectDistance, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { add, angleOf, distance, normalize, pointRectDistance, pointSegDist, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { unitFootprint, type Action } from '../../core/model';
@@ -14,11 +14,12 @@ import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Format
 import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, moraleModifiers, removedAtEndOfTurn, shootingDice, shootingModifiers, shootingMoraleTriggered } from './combat';
 import { heightAt } from '../../terrain/heightmap';
 import { inch } from '../../core/measure';
+import { numberKey, ObjectMemo } from '../../core/memo';
 import { figuresOf, layoutStands } from './layout';
 import { blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, unitById, unitDistance } from './world';
+import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, reachFromPosition, unitById, unitDistance } from './world';
 import { contactPose, maxChargeReach, wheelReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
@@ -76,6 +77,16 @@ export function meanAllowance(u: OnePageUnit, ctx: MoveContext): number {
 
 const meanCache = new WeakMap<number[], number>();
 
+/** A unit's mean move roll, ending in column or not, remembered on the unit object (it reads only the unit). */
+const meanMoves = new WeakMap<OnePageUnit, [number | undefined, number | undefined]>();
+
+function meanMove(u: OnePageUnit, endsInColumn: boolean): number {
+  let known = meanMoves.get(u);
+  if (!known) meanMoves.set(u, (known = [undefined, undefined]));
+  const i = endsInColumn ? 1 : 0;
+  return (known[i] ??= meanAllowance(u, moveContext(u, endsInColumn)));
+}
+
 function moveContext(u: OnePageUnit, endsInColumn = false): MoveContext {
   return { column: u.formation === 'column' || endsInColumn, limbered: u.formation === 'limbered', onRoad: false, current: 'none', followMe: u.rs.followMe };
 }
@@ -83,7 +94,7 @@ function moveContext(u: OnePageUnit, endsInColumn = false): MoveContext {
 /** The chances of each morale result (§10) for a unit left with `figuresLeft` figures. */
 function moraleOdds(state: OnePageState, u: OnePageUnit, figuresLeft: number): { retreat: number; rout: number } {
   const mods = moraleModifiers({
-    commanderJoined: u.rs.joinedBy !== null && state.units.some((c) => c.id === u.rs.joinedBy && !c.removed),
+    commanderJoined: commanderWith(state, u),
     elite: u.quality === 'elite',
     militiaOrIrregular: u.quality === 'militia' || u.quality === 'irregular',
     belowHalf: belowHalf(figuresLeft, u.rs.figuresStart),
@@ -250,6 +261,29 @@ const expectation = (dist: readonly number[]): number => dist.reduce((s, q, k) =
  * captured (Q43).
  */
 function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
+  // Read from the two units, the ground and (for morale) whether a commander is still with either.
+  const deps = [bf, target, commanderWith(state, u), commanderWith(state, target)];
+  const key = `charge/${target.id}`;
+  let result = forecastMemo.get(u, key, deps);
+  if (!result) {
+    result = chargeOutcome(state, bf, u, target);
+    forecastMemo.set(u, key, deps, result);
+  }
+  if (result.pose) return result;
+  // A charge that should fall short ends as far toward the contact spot as the ground and the troops
+  // let it walk (the engine's short charge), facing the enemy: a charge through a wood a line may
+  // not enter goes nowhere, and is seen to. The walk depends on the troops near it, so it is worked
+  // out (and remembered) as a move is, not with the charge's odds.
+  const from = { x: u.x, y: u.y };
+  return { ...result, pose: expectedMove(state, bf, u, contactPose(u, target), 1, angleOf(sub(target, from))).pose! };
+}
+
+/** Whether a commander has joined the unit and is still in the game (a morale modifier). */
+function commanderWith(state: OnePageState, u: OnePageUnit): boolean {
+  return u.rs.joinedBy !== null && state.units.some((c) => c.id === u.rs.joinedBy && !c.removed);
+}
+
+function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
   const rolls = allowances(u, moveContext(u));
   // The roll must pay for the ground to the contact spot, as the engine charges it: a stream or a
   // wood in the way can make a short charge long, or one across deep water impossible.
@@ -291,11 +325,9 @@ function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, ta
   const inflicted = Math.min(1, home * (expectation(mine) / Math.max(1, theirFigures) + DISORDER_WORTH * disorder));
   // A charge that falls short leaves the unit standing in front of the enemy.
   const risk = Math.min(1, home * (expectation(theirs) / Math.max(1, myFigures) + lost + DISORDER_WORTH * lostDisorder) + (1 - reach) * 0.15);
-  // Where the charger ends: in contact when the roll should reach, else as far toward the contact
-  // spot as the ground and the troops let it walk (the engine's short charge), facing the enemy.
-  // A charge through a wood a line may not enter goes nowhere, and is seen to.
-  const end = reach >= 0.5 ? { x: pose.x, y: pose.y, facing: pose.facing } : expectedMove(state, bf, u, pose, 1, angleOf(sub(target, from))).pose!;
-  return { target: target.id, inflicted, removes: home * removes, risk, pose: end };
+  // In contact when the roll should reach; a short charge's end is walked by expectedCharge.
+  const forecast: Forecast = { target: target.id, inflicted, removes: home * removes, risk };
+  return reach >= 0.5 ? { ...forecast, pose: { x: pose.x, y: pose.y, facing: pose.facing } } : forecast;
 }
 
 /**
@@ -340,6 +372,14 @@ function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
 }
 
 /**
+ * Forecasts of moves and charges, by the unit ordered: a side's next decision weighs most of the same
+ * orders of the same units again, and a unit nothing happened to is the same object (see `apply`).
+ * Each is kept with exactly what it was read from (see the callers), so a remembered forecast is the
+ * one that would be worked out again. Callers never change a forecast.
+ */
+const forecastMemo = new ObjectMemo<Forecast>();
+
+/**
  * Where a move should end: the mean roll walked as the engine walks it, with the ground judged under
  * the unit's leading edges and formed friends in the way, so an order the table will refuse (a line
  * at a wood's edge, a battalion behind another) is seen to go nowhere. A unit changing formation
@@ -347,13 +387,44 @@ function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
  */
 function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, formation?: Formation): Forecast {
   const mover = formation ? { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) } : u;
-  const allowance = meanAllowance(mover, moveContext(u, formation === 'column')) * fraction;
+  const allowance = meanMove(u, formation === 'column') * fraction;
+  const from = { x: u.x, y: u.y };
+  // Only troops within reach of the path can be in the way.
+  const reach = allowance + inch(8);
+  const near = state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach));
+  const key = `${numberKey(to.x)},${numberKey(to.y)},${numberKey(fraction)},${numberKey(facing)},${formation ?? ''}`;
+  const deps = walkDependencies(bf, mover, near, from, to);
+  const known = forecastMemo.get(u, key, deps);
+  if (known) return known;
+  const result = walkedMove({ ...state, units: near }, bf, u, mover, to, allowance, facing);
+  forecastMemo.set(u, key, deps, result);
+  return result;
+}
+
+/**
+ * What the walk of a move from `from` toward `to` is read from: the ground, and the units near its
+ * start that could be in its way. The walk tests places on the segment only, and blockedAtAlong looks
+ * only at units whose bounding circle, grown by the mover's reach, touches the place tested; a unit
+ * farther than that from the whole segment (2 mm to spare) cannot change where the walk ends, wherever
+ * else it stands. The same unit objects (unchanged units are shared between states) give the same end.
+ */
+function walkDependencies(bf: Battlefield, mover: OnePageUnit, near: readonly OnePageUnit[], from: Vec2, to: Vec2): unknown[] {
+  const deps: unknown[] = [bf];
+  const reach = reachFromPosition(mover) + 1;
+  for (const o of near) {
+    if (o.id === mover.id) continue;
+    const r = footprint(o);
+    const clear = reach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
+    if (pointSegDist(r.cx, r.cy, from.x, from.y, to.x, to.y) <= clear + 2) deps.push(o);
+  }
+  return deps;
+}
+
+/** The mean move walked for expectedMove, in a state holding only the units near its start. */
+function walkedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, mover: OnePageUnit, to: Vec2, allowance: number, facing: number): Forecast {
   const from = { x: u.x, y: u.y };
   const opts = { bfWidth: bf.width, bfDepth: bf.depth };
   const speed = moveSpeedFn(bf, mover, facing, sub(to, from), cachedGround);
-  // Only troops within reach of the path can be in the way.
-  const reach = allowance + inch(8);
-  state = { ...state, units: state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach)) };
   const blocked = blockedAtAlong(state, mover, facing, opts, { from, to });
   // A coarse step: a forecast runs for every candidate and needs the end only to an inch or so.
   const walk = walkStraight(from, to, allowance, speed, (p) => blocked(p, true), 25);

@@ -52,7 +52,9 @@ describe('Horse & Musket hints for the AI', () => {
     const enemy = st.units.find((u) => u.side === 'b' && u.rs.troop === 'infantry')!;
     enemy.x = gun.x;
     enemy.y = gun.y + 500;
-    expect(hmAi.choiceValue!(st, play, 'attack')).toBe(0.9);
+    // The hints remember what they found once per view of the battle, as the AI gives them a view
+    // per decision: the changed position is asked about as a new view.
+    expect(hmAi.choiceValue!({ ...st }, play, 'attack')).toBe(0.9);
   });
 
   it("an Attack's forecast reads the Resolve charts: a disordered, shaken defender gives way more often", () => {

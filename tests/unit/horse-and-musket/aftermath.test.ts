@@ -1,8 +1,8 @@
 /** Thrown back, breakthrough and its free order with scripted dice on the flat table (A §21). */
 
 import { describe, expect, it } from 'vitest';
-import type { HmUnit } from '../../../src/rules/horse-and-musket/types';
-import { act, attack, buildState, disordered, event, expectPose, legal, makeGeneral, makeUnit, refuse, STAND, unit, UP, type UnitSpec } from './fixture';
+import type { HmState, HmUnit } from '../../../src/rules/horse-and-musket/types';
+import { act, attack, buildState, disordered, event, expectPose, legal, makeGeneral, makeUnit, refuse, STAND, unit, UP, type Acted, type UnitSpec } from './fixture';
 
 const MM = 1 / 25.4;
 /** Half a 40 mm stand's depth, inches. */
@@ -176,13 +176,19 @@ describe('Retire (A §10, §19.6)', () => {
       units: [makeUnit({ id: 'A', side: 'a', troop: 'heavyCav', x: 36, y: AY }), makeUnit({ id: 'D', side: 'b', troop: 'infantry', x: 36, y: 26 }), ...extra, ...generals()],
       hands: { a: ['u:A:1'] },
     });
+  /** The Attack up to the Retire result, then A's side leaves the wheel and facing to the program (A §19.6). */
+  const retireResult = (s: HmState): Acted => {
+    const attacked = attack(s, 'A', 'D', RETIRE_DICE.slice(0, 4));
+    const done = act(attacked.state, { type: 'retire-choice', side: 'a', unit: 'A', choice: 'program' }, RETIRE_DICE.slice(4));
+    return { state: done.state, events: [...attacked.events, ...done.events] };
+  };
   /** A friend of A facing away from it (no rear support), `stands` wide, its front edge 5" behind A's rear edge. */
   const behind = (stands: number): HmUnit => makeUnit({ id: 'F', side: 'a', troop: 'infantry', x: 36, y: REAR - 5 - HALF, facing: -Math.PI / 2, stands });
 
   it('the result: 9" straight away from the opponent when the way is clear, then facing it; shaken', () => {
-    const r = attack(retireDuel(), 'A', 'D', RETIRE_DICE);
+    const r = retireResult(retireDuel());
     expect(event(r.events, 'resolve', 'A').chart).toEqual({ chart: 'Chart D: cavalry attacking or counter-attacking', row: '5: Retire' });
-    expect(event(r.events, 'attack-result').text).toContain('A retires 9.0", then turns to face D');
+    expect(event(r.events, 'retire-move', 'A').text).toContain('A retires 9.0", then turns to face D');
     const A = unit(r.state, 'A');
     expectPose(A, 36, AY - 9, Math.PI / 2);
     expect(A.rs.shakenMarker).toBe(true);
@@ -190,8 +196,8 @@ describe('Retire (A §10, §19.6)', () => {
 
   it('the result wheels (up to 45°) round a friend straight behind it', () => {
     // One stand behind the Colour Stand: 15° and 30° either way still meet it; 45° left clears it.
-    const r = attack(retireDuel([behind(1)]), 'A', 'D', RETIRE_DICE);
-    expect(event(r.events, 'attack-result').text).toContain('A wheels 45° left (straight back is blocked) and retires 9.0", then turns to face D');
+    const r = retireResult(retireDuel([behind(1)]));
+    expect(event(r.events, 'retire-move', 'A').text).toContain('A wheels 45° left (straight back is blocked) and retires 9.0", then turns to face D');
     const A = unit(r.state, 'A');
     const x = 36 + 9 * Math.SQRT1_2;
     const y = AY - 9 * Math.SQRT1_2;
@@ -201,8 +207,8 @@ describe('Retire (A §10, §19.6)', () => {
 
   it('the result stops at the half-way point when every way is blocked', () => {
     // Nine stands behind: no wheel up to 45° gets past them within 9".
-    const r = attack(retireDuel([behind(9)]), 'A', 'D', RETIRE_DICE);
-    expect(event(r.events, 'attack-result').text).toContain('A retires 4.5", stopping at the half-way point (F in the way), then turns to face D');
+    const r = retireResult(retireDuel([behind(9)]));
+    expect(event(r.events, 'retire-move', 'A').text).toContain('A retires 4.5", stopping at the half-way point (F in the way), then turns to face D');
     expectPose(unit(r.state, 'A'), 36, AY - 4.5, Math.PI / 2);
     expect(disordered(unit(r.state, 'F'))).toBe(0);
   });

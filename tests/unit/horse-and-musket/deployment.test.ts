@@ -21,7 +21,7 @@ import { act, buildState, DOWN, legal, makeGeneral, makeUnit, refuse, UP } from 
 
 
 function newGame(seed = 'dep2'): HmState {
-  return horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed });
+  return horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed, options: { tableSide: 'fixed' } });
 }
 
 /** Seed dep2 after the Austrians (b) chose to defend: the compulsory deployment of 2 units. */

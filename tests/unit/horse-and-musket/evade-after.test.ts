@@ -49,7 +49,13 @@ describe('a Perfect Evade (B §1.5)', () => {
     const s = unit(r.state, 'S');
     expectPose(s, 32, 30, Math.atan2(18.5 - 30, 36 - 32));
     const text = event(r.events, 'attack-result').text;
-    expect(text).toContain('S slips away 5.7" and regroups facing A');
+    const moved = event(r.events, 'evade-move', 'S');
+    expect(moved.text).toBe('S slips away 5.7" and regroups facing A');
+    // The way it took, for the table: straight from where it stood to where it went.
+    expect(moved.data?.path).toEqual([
+      { x: inch(36), y: inch(26) },
+      { x: inch(32), y: inch(30) },
+    ].map((p) => ({ x: expect.closeTo(p.x, 3), y: expect.closeTo(p.y, 3) })));
     expect(text).toContain('S fires as it evades');
     expect(event(r.events, 'skirmish-fire', 'S').dice).toEqual([{ purpose: 'skirmisher fire: 4 stands', sides: 6, values: [6, 6] }]);
     expect(text).toContain("Confrontation: A (resolute) 4 4 1 1 1 → 2 of S's stands disordered; S (uncertain) 6 1 1 1 → 1 of A's disordered");

@@ -58,7 +58,11 @@ describe('a Perfect Evade takes a way round what blocks the straight one', () =>
 
     const r = act(s0, relocate({ x: 36, y: 30 }), [6, 6, 4, 4, 1, 1, 1, 6, 1, 1, 1]);
     expectPose(unit(r.state, 'S'), 36, 30, Math.atan2(18.5 - 30, 0));
-    expect(event(r.events, 'attack-result').text).toContain(`S slips away ${toIn(check.distance).toFixed(1)}" by a way round what stood in its path and regroups facing A`);
+    expect(event(r.events, 'evade-move').text).toContain(`S slips away ${toIn(check.distance).toFixed(1)}" by a way round what stood in its path and regroups facing A`);
+    // The event carries the bent way for the table to draw, before any die of the evaders' fire.
+    const moved = event(r.events, 'evade-move');
+    expect(moved.data?.path).toEqual(check.way);
+    expect(r.events.indexOf(moved)).toBeLessThan(r.events.findIndex((e) => (e.dice?.length ?? 0) > 0));
   });
 
   it('takes the straight way when nothing is in it, measuring it straight', () => {

@@ -18,7 +18,7 @@ const deploy = (unitId: string, x: number, y: number, formation: string) => ({ t
 
 /** Seed dep2, the Austrians defending: a column, a limbered gun and a skirmisher column put down by hand, the rest by the engine. */
 function handPlaced(): HmState {
-  let s: HmState = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 'dep2' });
+  let s: HmState = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 'dep2', options: { tableSide: 'fixed' } });
   s = act(s, { type: 'choose-posture', side: 'b', choice: 'defend' }).state;
   expect(s.rules.deployment!.compulsory).toBe(2);
   // The skirmishers may be set up in their chain or in column (B §1.2).

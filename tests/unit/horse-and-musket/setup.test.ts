@@ -27,7 +27,7 @@ const CENTRE = TABLE.depth / 2;
 
 /** A new game the engine deploys (deployment by the players is tested in deployment.test.ts). */
 function game(seed = 'setup-1', options: Record<string, unknown> = {}): HmState {
-  return createHorseAndMusketGame({ rulesetId: 'horse-and-musket', seed, options: { deployment: 'automatic', ...options } });
+  return createHorseAndMusketGame({ rulesetId: 'horse-and-musket', seed, options: { deployment: 'automatic', tableSide: 'fixed', ...options } });
 }
 
 function ctxFor(state: HmState, events: GameEvent[] = []): RuleContext {

@@ -252,12 +252,15 @@ describe('automatic deployment comes after the rolls (B §6.1 steps 4-8)', () =>
     const types = events.map((e) => e.type);
     const lastRoll = types.lastIndexOf('terrain-roll');
     expect(types[0]).toBe('posture');
-    expect(types.slice(1, 8)).toEqual(Array(7).fill('terrain-roll'));
+    // The winner's roll for his side of the table (B §6.1 step 3), from its own seeded stream.
+    expect(types[1]).toBe('table-side');
+    expect(events[1]!.dice).toEqual([{ purpose: 'side of the table', sides: 6, values: [new DiceRoller(seededDice(`${SEED}/table-side`)).one(6, 'side')] }]);
+    expect(types.slice(2, 9)).toEqual(Array(7).fill('terrain-roll'));
     expect(types.indexOf('deployed')).toBeGreaterThan(lastRoll);
     expect(types.filter((t) => t === 'deployed')).toHaveLength(2);
     // The dice are the game's seeded terrain stream, in order: seven sections, then the ford places.
     const stream = new DiceRoller(seededDice(`${SEED}/terrain-subtypes`));
-    const thrown = events.flatMap((e) => e.dice ?? []).map((d) => d.values[0]);
+    const thrown = events.filter((e) => e.type === 'terrain-roll').flatMap((e) => e.dice ?? []).map((d) => d.values[0]);
     expect(thrown).toEqual(thrown.map(() => stream.one(6, 'terrain')));
     expect(thrown.length).toBe(7 + fordPlaces(bfOf(state)).length);
     // Every unit of the main bodies stands on ground it may stand on, in the table as rolled.

@@ -152,4 +152,22 @@ describe('VisibilityTracker', () => {
     tracker.matrix([{ ...a.o, eyeHeight: 40 }], [b.t]);
     expect(tracker.recomputed).toBe(1);
   });
+
+  it('works a pair out again when a target\'s height or points change, and only then', () => {
+    const a = place('a');
+    const b = place('b');
+    const tracker = new VisibilityTracker(bf);
+    tracker.matrix([a.o], [b.t]);
+    // New arrays and objects holding the same numbers are the same place.
+    tracker.matrix([{ ...a.o, points: a.o.points.map((p) => ({ ...p })) }], [{ ...b.t, points: b.t.points.map((p) => ({ ...p })) }]);
+    expect(tracker.recomputed).toBe(0);
+    tracker.matrix([a.o], [{ ...b.t, height: 5 }]);
+    expect(tracker.recomputed).toBe(1);
+    // One point fewer: another place, though the points kept are where they were.
+    const fewer = { ...b.t, height: 5, points: b.t.points.slice(0, -1) };
+    tracker.matrix([a.o], [fewer]);
+    expect(tracker.recomputed).toBe(1);
+    expect(Array.from(tracker.matrix([a.o], [fewer]))).toEqual(Array.from(visibilityMatrix(bf, [a.o], [fewer])));
+    expect(tracker.recomputed).toBe(0);
+  });
 });
