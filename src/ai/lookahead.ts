@@ -76,23 +76,25 @@ export function bestReplies(ruleset: Ruleset, state: GameState, bf: Battlefield,
   const hints = ruleset.ai;
   const ctx = scoringContext(hints, state, bf, enemy, personality, legal);
   const candidates = expandCandidates({ state, bf, hints, side: enemy, enemies: ctx.enemies, friends: ctx.friends, pointsPerOrder: 1 }, strikes);
-  const bestByUnit = new Map<string, ScoredCandidate>();
+  // Each unit's best-liked strike among those that would hurt us: a charge that cannot reach is no
+  // reply, and a unit that would rather not shoot yet (it may move and shoot later) still can.
+  const bestByUnit = new Map<string, { scored: ScoredCandidate; cost: number }>();
   for (const c of candidates) {
-    const s = scoreCandidate(ctx, c);
-    const key = c.unit ?? '';
-    const known = bestByUnit.get(key);
-    if (!known || s.score > known.score) bestByUnit.set(key, s);
-  }
-  const replies: Reply[] = [];
-  let total = 0;
-  for (const best of bestByUnit.values()) {
-    const f = hints.forecast(state, bf, best.action);
+    const f = hints.forecast(state, bf, c.action);
     const target = f.target ? state.units.find((u) => u.id === f.target) : undefined;
     if (!target || target.side !== side || f.inflicted === undefined) continue;
     // The same measure as an attack's "damage to the enemy": a removal counts heavily.
     const worth = hints.value(state, target) / 4;
     const cost = Math.min(1, (f.inflicted + 1.5 * (f.removes ?? 0)) * 2 * (0.5 + worth));
     if (cost <= 0) continue;
+    const s = scoreCandidate(ctx, c);
+    const key = c.unit ?? '';
+    const known = bestByUnit.get(key);
+    if (!known || s.score > known.scored.score) bestByUnit.set(key, { scored: s, cost });
+  }
+  const replies: Reply[] = [];
+  let total = 0;
+  for (const { scored: best, cost } of bestByUnit.values()) {
     replies.push({ action: best.action, label: best.label, why: best.why, cost });
     total += cost;
   }

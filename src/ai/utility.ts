@@ -200,6 +200,11 @@ export interface ScoreContext {
   objectives: { x: number; y: number }[];
   /** How far each unit may move now, mm, read off its orders. */
   reach: ReadonlyMap<string, number>;
+  /**
+   * In the last turn, the objectives where one more unit of ours changes the score: the enemy is
+   * on it, or none of ours is (see lastTurnObjectives). Empty before the last turn.
+   */
+  scoring: Vec2[];
   /** The picture's units by id. */
   byId: ReadonlyMap<string, Unit>;
   /** What every candidate of a unit asks of where the unit stands now, worked out once a decision. */
@@ -282,6 +287,8 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   }
   const urgency = 0.2 + 0.6 * late + (ctx.plan.stance === 'attack' ? 0.1 : 0);
   consider(list, 'objective', best, { kind: 'linear', slope: urgency, intercept: 1 - urgency });
+  // In the last turn only standing on an objective scores: one the enemy is on, or nobody of ours.
+  if (ctx.scoring.length) consider(list, 'on an objective at the end', ctx.scoring.some((o) => awayFrom(ctx, unit, at, pose, o) <= r) ? 1 : 0, LAST_TURN_OBJECTIVE);
   // The rest of the army closes up behind the holders, in support, rather than waiting at the start;
   // a unit with an enemy to shoot at from where it stands is already where it is needed.
   const range = hints.fireRange(unit);
@@ -289,6 +296,9 @@ function objectiveConsideration(ctx: ScoreContext, unit: Unit, at: Vec2 & { faci
   const engaged = (standing.engaged ??= range !== null && fireProspect(ctx, { x: unit.x, y: unit.y, facing: unit.facing }, range) > 0.1);
   if (nearest && !engaged) consider(list, 'closing on the objectives', closing(ctx, unit, nearestAway, nearest, Math.max(r, ctx.reach.get(unit.id) ?? r * 3)), { kind: 'linear', slope: 0.4, intercept: 0.6 });
 }
+
+/** The last turn's pull onto an objective that changes the score: a unit off one keeps 0.6. */
+export const LAST_TURN_OBJECTIVE: Curve = { kind: 'linear', slope: 0.4, intercept: 0.6 };
 
 /** How far a unit in `pose` is from standing on objective `o`: a unit already within reach needs no turn to stand on it. */
 function awayFrom(ctx: ScoreContext, unit: Unit, at: Vec2 & { facing?: number }, pose: { x: number; y: number; facing: number }, o: Vec2): number {
@@ -436,7 +446,20 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
     reach,
     byId: unitsById(view),
     standing: new Map(),
+    scoring: hints.progress(view) >= 1 ? lastTurnObjectives(view, hints, side, objectives) : [],
   };
+}
+
+/**
+ * The objectives where, in the last turn, one more unit of ours changes the score: one the enemy
+ * stands on (standing there too denies it him), or one none of ours stands on yet. Another unit on
+ * ground we already hold alone adds nothing. Read from the side's own picture of the table.
+ */
+export function lastTurnObjectives(state: GameState, hints: AiHints, side: string, objectives: readonly Vec2[]): Vec2[] {
+  const r = hints.objectiveRadius;
+  const near = (u: Unit, o: Vec2): boolean => (hints.objectiveDistance?.(state, u, { x: u.x, y: u.y, facing: u.facing }, o) ?? distance(u, o)) <= r;
+  const combat = state.units.filter((u) => !u.removed && !u.carriedBy && hints.isCombatant(u));
+  return objectives.filter((o) => combat.some((u) => u.side !== side && near(u, o)) || !combat.some((u) => u.side === side && !hints.shaken(state, u) && near(u, o)));
 }
 
 /** The units by id, the first of an id as `find` would give it. */

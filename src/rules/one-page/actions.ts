@@ -9,6 +9,7 @@ import type { Action } from '../../core/model';
 import { inch } from '../../core/measure';
 import { pathCost } from '../../core/movement';
 import { RuleError, type RuleContext } from '../../core/ruleset';
+import type { Battlefield } from '../../terrain/battlefield';
 import {
   COMMAND_RANGE,
   COMMANDER_JOIN_RANGE,
@@ -18,6 +19,7 @@ import {
   UNIT_TYPES,
   WEAPONS,
   type Formation,
+  type GroundClass,
 } from './charts';
 import { commandRollModifiers, commandRollPasses, modifierTotal } from './combat';
 import { figuresOf, layoutStands, markDisorder } from './layout';
@@ -173,37 +175,49 @@ export function actMove(state: OnePageState, action: Action, ctx: RuleContext): 
   finishActivation(state, ctx, u);
 }
 
-export function actWheel(state: OnePageState, action: Action, ctx: RuleContext): void {
-  const u = activating(state, action, { moving: true });
-  if (u.kind !== 'infantry' && u.kind !== 'cavalry') throw new RuleError('only infantry and cavalry wheel; guns and commanders turn as they move');
-  const angle = Number(action.angle);
-  if (!Number.isFinite(angle) || angle === 0 || Math.abs(angle) > Math.PI / 2 + 1e-9) throw new RuleError('a wheel turns the unit by up to 90° to the left or right');
-  if (!passesCommand(state, ctx, u)) return;
+/**
+ * How far a wheel of `angle` with a move roll of `roll` really turns a unit: the roll is halved on
+ * half-speed ground under its front (§7.3), the moving corner travels width × angle (Q21), and the
+ * turn comes back from the declared angle until the new front stands somewhere legal, clear of
+ * troops, on the table, and off ground it may not enter. The AI's forecast asks the same.
+ */
+export function wheelReach(
+  state: OnePageState,
+  bf: Battlefield,
+  u: OnePageUnit,
+  angle: number,
+  roll: number,
+  ground?: (bf: Battlefield, p: Vec2) => GroundClass,
+): { turn: number; maxAngle: number; allowance: number; halfGround: boolean; pose: { x: number; y: number; facing: number } } {
   const r0 = footprint(u);
   // Wheeling left keeps the front-left corner still and swings the right (positive angle = left).
   const [fl, fr] = corners(r0);
   const pivot = angle > 0 ? fl : fr;
-  const roll = rollAllowance(ctx, u, { purpose: 'a wheel' });
-  const bf = ctx.battlefield;
-  // Half-speed ground under the front halves the wheel too (§7.3).
-  const halfGround = moveSpeedFn(bf, u, u.facing, direction(u.facing))({ x: u.x, y: u.y }) === 0.5;
+  const halfGround = moveSpeedFn(bf, u, u.facing, direction(u.facing), ground)({ x: u.x, y: u.y }) === 0.5;
   const allowance = halfGround ? roll / 2 : roll;
-  // The moving corner travels width × angle (Q21).
   const maxAngle = allowance / Math.max(r0.width, 1);
   let turn = Math.sign(angle) * Math.min(Math.abs(angle), maxAngle);
   const poseAfter = (a: number): { x: number; y: number; facing: number } => {
     const c = add(pivot, rotate(sub({ x: u.x, y: u.y }, pivot), a));
     return { x: c.x, y: c.y, facing: u.facing + a };
   };
-  // Turn back from the declared angle until the unit stands somewhere legal: its new front may not
-  // stand on ground it cannot enter.
   for (;;) {
     const p = poseAfter(turn);
-    const ok = !blockedAt(state, u, p, p.facing, { bfWidth: bf.width, bfDepth: bf.depth }) && moveSpeedFn(bf, u, p.facing, direction(p.facing))(p) > 0;
+    const ok = !blockedAt(state, u, p, p.facing, { bfWidth: bf.width, bfDepth: bf.depth }) && moveSpeedFn(bf, u, p.facing, direction(p.facing), ground)(p) > 0;
     if (ok || Math.abs(turn) < 1e-3) break;
     turn -= Math.sign(turn) * Math.min(Math.abs(turn), 0.02);
   }
-  const p = poseAfter(turn);
+  return { turn, maxAngle, allowance, halfGround, pose: poseAfter(Math.abs(turn) >= 1e-3 ? turn : 0) };
+}
+
+export function actWheel(state: OnePageState, action: Action, ctx: RuleContext): void {
+  const u = activating(state, action, { moving: true });
+  if (u.kind !== 'infantry' && u.kind !== 'cavalry') throw new RuleError('only infantry and cavalry wheel; guns and commanders turn as they move');
+  const angle = Number(action.angle);
+  if (!Number.isFinite(angle) || angle === 0 || Math.abs(angle) > Math.PI / 2 + 1e-9) throw new RuleError('a wheel turns the unit by up to 90° to the left or right');
+  if (!passesCommand(state, ctx, u)) return;
+  const roll = rollAllowance(ctx, u, { purpose: 'a wheel' });
+  const { turn, maxAngle, allowance, halfGround, pose: p } = wheelReach(state, ctx.battlefield, u, angle, roll);
   if (Math.abs(turn) >= 1e-3) {
     u.x = p.x;
     u.y = p.y;

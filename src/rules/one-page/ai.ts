@@ -3,7 +3,7 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, corners, distance, normalize, pointRectDistance, pointSegDist, rotate, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { add, angleOf, distance, normalize, pointRectDistance, pointSegDist, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { unitFootprint, type Action } from '../../core/model';
@@ -16,11 +16,11 @@ import { heightAt } from '../../terrain/heightmap';
 import { inch } from '../../core/measure';
 import { numberKey, ObjectMemo } from '../../core/memo';
 import { figuresOf, layoutStands } from './layout';
-import { blockedAt, blockedAtAlong } from './resolve';
+import { blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
 import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, reachFromPosition, unitById, unitDistance } from './world';
-import { contactPose, maxChargeReach } from './actions';
+import { contactPose, maxChargeReach, wheelReach } from './actions';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
 function hitChance(modifier: number): number {
@@ -194,7 +194,41 @@ function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit
   const was = shotOutcome(state, target, before);
   const now = shotOutcome(state, target, convolve(before, dist));
   const inflicted = Math.min(1, (now.hits - was.hits) / Math.max(1, figures) + DISORDER_WORTH * Math.max(0, now.disorder - was.disorder));
-  return { target: target.id, inflicted, removes: Math.max(0, now.removes - was.removes) };
+  const removes = Math.max(0, now.removes - was.removes);
+  // Routed or sent back disordered: either way the target no longer stands where it stood.
+  const drivesBack = Math.min(1, removes + Math.max(0, now.disorder - was.disorder));
+  const judgements = [{ name: 'clears an objective', value: objectiveShotValue(state, target, drivesBack) }];
+  if (state.rules.step !== 'end-shooting') judgements.push({ name: 'shoots now, not after moving', value: shootNowValue(shooter, target, drivesBack) });
+  return { target: target.id, inflicted, removes, judgements };
+}
+
+/** What a shot at a unit off every objective is worth beside one that may drive a unit off one. */
+export const OFF_OBJECTIVE_SHOT = 0.7;
+
+/**
+ * Objectives decide the points (§16): an enemy within 3" of one holds it, or keeps us from holding
+ * it, until it is routed or sent back. A shot at such a unit is worth more the likelier it is to
+ * drive it off (routed, or retreating disordered); at any other unit it is worth OFF_OBJECTIVE_SHOT.
+ */
+export function objectiveShotValue(state: OnePageState, target: OnePageUnit, drivesBack: number): number {
+  const rect = footprint(target);
+  const onObjective = state.rules.objectives.some((o) => pointRectDistance(rect, o) <= OBJECTIVE_RADIUS);
+  if (!onObjective) return OFF_OBJECTIVE_SHOT;
+  return OFF_OBJECTIVE_SHOT + (1 - OFF_OBJECTIVE_SHOT) * Math.min(1, 0.5 + 2 * drivesBack);
+}
+
+/**
+ * A unit that moves still shoots in the end-of-turn shooting (§8.1), so a shot in its activation
+ * gives up its move. At close range nothing is lost (a move cannot bring more dice), nor for a gun
+ * (manhandling brings it no nearer to speak of). At long range, with half the dice, advancing and
+ * shooting at the end is usually better, unless the shot may break the target before it acts: a
+ * target that has not yet activated and may be routed or sent back now cannot charge or take ground.
+ */
+export function shootNowValue(shooter: OnePageUnit, target: OnePageUnit, drivesBack: number): number {
+  if (shooter.kind !== 'infantry' || !shooter.rs.weapon) return 1;
+  if (unitDistance(shooter, target) <= WEAPONS[shooter.rs.weapon].close) return 1;
+  const timing = target.rs.activated ? 0 : Math.min(1, 2 * drivesBack);
+  return 0.5 + 0.5 * timing;
 }
 
 function meleeHitOdds(u: OnePageUnit, enemy: OnePageUnit, charging: boolean, flankOrRear: boolean, uphill: boolean): number[] {
@@ -230,11 +264,18 @@ function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, ta
   // Read from the two units, the ground and (for morale) whether a commander is still with either.
   const deps = [bf, target, commanderWith(state, u), commanderWith(state, target)];
   const key = `charge/${target.id}`;
-  const known = forecastMemo.get(u, key, deps);
-  if (known) return known;
-  const result = chargeOutcome(state, bf, u, target);
-  forecastMemo.set(u, key, deps, result);
-  return result;
+  let result = forecastMemo.get(u, key, deps);
+  if (!result) {
+    result = chargeOutcome(state, bf, u, target);
+    forecastMemo.set(u, key, deps, result);
+  }
+  if (result.pose) return result;
+  // A charge that should fall short ends as far toward the contact spot as the ground and the troops
+  // let it walk (the engine's short charge), facing the enemy: a charge through a wood a line may
+  // not enter goes nowhere, and is seen to. The walk depends on the troops near it, so it is worked
+  // out (and remembered) as a move is, not with the charge's odds.
+  const from = { x: u.x, y: u.y };
+  return { ...result, pose: expectedMove(state, bf, u, contactPose(u, target), 1, angleOf(sub(target, from))).pose! };
 }
 
 /** Whether a commander has joined the unit and is still in the game (a morale modifier). */
@@ -244,7 +285,6 @@ function commanderWith(state: OnePageState, u: OnePageUnit): boolean {
 
 function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
   const rolls = allowances(u, moveContext(u));
-  const gap = unitDistance(u, target);
   // The roll must pay for the ground to the contact spot, as the engine charges it: a stream or a
   // wood in the way can make a short charge long, or one across deep water impossible.
   const pose = contactPose(u, target);
@@ -285,10 +325,9 @@ function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, tar
   const inflicted = Math.min(1, home * (expectation(mine) / Math.max(1, theirFigures) + DISORDER_WORTH * disorder));
   // A charge that falls short leaves the unit standing in front of the enemy.
   const risk = Math.min(1, home * (expectation(theirs) / Math.max(1, myFigures) + lost + DISORDER_WORTH * lostDisorder) + (1 - reach) * 0.15);
-  const dir = normalize(sub({ x: target.x, y: target.y }, { x: u.x, y: u.y }));
-  const travel = Math.min(gap, meanAllowance(u, moveContext(u)));
-  const end = add({ x: u.x, y: u.y }, scale(dir, travel));
-  return { target: target.id, inflicted, removes: home * removes, risk, pose: { x: end.x, y: end.y, facing: angleOf(dir) } };
+  // In contact when the roll should reach; a short charge's end is walked by expectedCharge.
+  const forecast: Forecast = { target: target.id, inflicted, removes: home * removes, risk };
+  return reach >= 0.5 ? { ...forecast, pose: { x: pose.x, y: pose.y, facing: pose.facing } } : forecast;
 }
 
 /**
@@ -423,16 +462,10 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
     case 'formation':
       return to ? expectedMove(state, bf, u, to, 0.5, u.facing, action.formation as Formation) : {};
     case 'wheel': {
-      const angle = Number(action.angle) || 0;
-      const r = footprint(u);
-      const mean = meanAllowance(u, moveContext(u));
-      const turn = Math.sign(angle) * Math.min(Math.abs(angle), mean / Math.max(1, r.width));
-      const [fl, fr] = corners(r);
-      const pivot = angle > 0 ? fl : fr;
-      const c = add(pivot, rotate(sub({ x: u.x, y: u.y }, pivot), turn));
-      // A wheel into other troops or off the table goes nowhere.
-      if (blockedAt(state, u, c, u.facing + turn, { bfWidth: bf.width, bfDepth: bf.depth })) return { pose: { x: u.x, y: u.y, facing: u.facing } };
-      return { pose: { x: c.x, y: c.y, facing: u.facing + turn } };
+      // The mean roll, turned back as the engine turns it from troops, the table's edge and ground
+      // the new front may not enter: a line in a wood cannot wheel at all.
+      const w = wheelReach(state, bf, u, Number(action.angle) || 0, meanAllowance(u, moveContext(u)), cachedGround);
+      return { pose: Math.abs(w.turn) >= 1e-3 ? w.pose : { x: u.x, y: u.y, facing: u.facing } };
     }
     case 'shoot': {
       const t = unitById(state, action.target);

@@ -51,8 +51,9 @@ describe('decisions in hand-made positions', () => {
   });
 
   it('a battalion with cuirassiers on its flank wheels to face them', () => {
-    // IR 15 faces up the table; the cuirassiers stand 10" off its left, facing it.
-    const { state } = handMade(s, { 'red-u2': { x: 1400, y: 380, facing: FACING_BLACK }, 'black-u0': { x: 1150, y: 380, facing: 0 }, 'black-u1': { x: 1400, y: 1100, facing: FACING_RED } });
+    // IR 15 faces up the table; the cuirassiers stand 10" off its left, facing it. It stands in the
+    // open: on the broken ground 3" further down the table the wheel would be halved (§7.3).
+    const { state } = handMade(s, { 'red-u2': { x: 1400, y: 300, facing: FACING_BLACK }, 'black-u0': { x: 1150, y: 300, facing: 0 }, 'black-u1': { x: 1400, y: 1100, facing: FACING_RED } });
     const d = summary(state);
     expect(d).toMatchInlineSnapshot(`
       {
@@ -63,9 +64,9 @@ describe('decisions in hand-made positions', () => {
           "unit": "red-u2",
         },
         "runnersUp": [
-          "Advance: toward IR 1 Kaiser",
-          "Advance: edge of East wood",
           "Advance: edge of North-east wood",
+          "Advance: toward IR 1 Kaiser",
+          "Advance: half a move forward",
         ],
         "why": "to face Cuirassier Regt. Anhalt-Zerbst",
       }

@@ -4,18 +4,16 @@ import { playSeededGame, SEEDED_GAMES, type GameFingerprint } from './seededGame
 /**
  * Recorded without the speed-ups (first from main at d38b247, then after each session's changes to
  * the AI's play from a tree holding those changes but not the speed-ups; in session 5 from main at
- * a38bae8 with the speed merge reverted, which gave the same values as with it; in session 6 the two
- * horse-and-musket games from branch s6-aihm merged with main at 7f85b8f, whose new judgements change
- * them): every speed-up must
+ * a38bae8 with the speed merge reverted, which gave the same values as with it): every speed-up must
  * leave each decision, its score and the runners-up's scores, and the final state exactly as they
  * were. A change meant to alter decisions re-records them with `npx tsx tests/unit/ai/seededGames.ts`.
  */
 const RECORDED: Record<string, GameFingerprint> = {
-  'one-page, default armies, normal against normal': { actions: 96, decisions: '215b00fe5f887121', state: '714609c91690bc93' },
-  'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 87, decisions: 'ce8b9795ac66cd57', state: '097f010a752434be' },
-  'one-page, 30 units a side, normal against normal': { actions: 149, decisions: '898d23d457c70bc2', state: 'b3461a8fde19b90c' },
-  'horse-and-musket, default armies, normal against normal': { actions: 62, decisions: '1898151e303fcb5e', state: '944402c69a9675a9' },
-  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 57, decisions: '8551054369e4a4a6', state: '3f93b5aa0b601191' },
+  'one-page, default armies, normal against normal': { actions: 96, decisions: '38d8d53bf9f149c3', state: '696ed6310473450d' },
+  'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 97, decisions: 'bd5fba83c166ac03', state: 'e78167e2c0b4725b' },
+  'one-page, 30 units a side, normal against normal': { actions: 151, decisions: 'cd997572512efaf2', state: 'b839a1e3fb2c03ed' },
+  'horse-and-musket, default armies, normal against normal': { actions: 62, decisions: 'db8ac97db5c33583', state: 'd28d0b52dbdc04eb' },
+  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 57, decisions: 'ed8166a38a1bf7bc', state: '893f8c1597f06d30' },
 };
 
 describe('seeded AI-versus-AI games', () => {
