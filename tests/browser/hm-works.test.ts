@@ -83,7 +83,7 @@ describe('field works on the page', () => {
     const v1 = await view(page);
     const front = v1.state.units.find((u) => u.side === 'b' && !u.carriedBy && u.kind !== 'commander')!;
     // Which half each side has is rolled (B §6.1): the enemy lies up the table from the near half.
-    const ahead = (v1.state.rules as { nearSide?: string }).nearSide === 'b' ? 1 : -1;
+    const ahead = v1.state.sides.find((x) => x.id === 'b')?.edge === 'near' ? 1 : -1;
     const at = { x: front.x, y: front.y + ahead * 4 * 25.4 };
     await page.evaluate(([x, y]) => window.__tricorne!.focus(x!, y!, 420), [at.x, at.y]);
     await idle(page);

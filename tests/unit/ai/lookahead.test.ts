@@ -21,19 +21,24 @@ describe('the hard level looks ahead', () => {
   it('normal keeps its move rather than fire at long range now; hard weighs its best orders against both battalions\' replies', () => {
     const { state, bf } = handMade(s, place);
     const normal = decide(s.ruleset, state, 'red', { level: 'normal', personality: 'balanced' }, 'look')!;
-    // A unit that moves still shoots at the end of the turn: the 12" volley now would waste the move.
-    expect(normal.action.type).not.toBe('shoot');
-    expect(normal.action.unit).toBe('red-u2');
+    // A unit that moves still shoots at the end of the turn: the 12" volley now would waste the
+    // move, so it wheels 45° left instead.
+    expect(normal.action).toEqual({ type: 'wheel', side: 'red', unit: 'red-u2', angle: Math.PI / 4 });
     // Worth half, and a little more for the small chance it breaks IR 4 before it acts.
     const now = s.ruleset.ai.forecast(state, bf, shot).judgements!.find((j) => j.name === 'shoots now, not after moving')!;
-    expect(now.value).toBeGreaterThan(0.5);
-    expect(now.value).toBeLessThan(0.75);
+    expect(now.value).toBe(0.5078125);
     const hard = decide(s.ruleset, state, 'red', { level: 'hard', personality: 'balanced' }, 'look')!;
     expect(hard.action).toMatchObject({ type: 'move', unit: 'red-u2', mode: 'sideways' });
-    // Its order was weighed against the replies: the battalions' volleys and charges it would face.
+    expect(hard.chosen.why).toBe('half a move forward, adjusted');
+    // Its order was weighed against the replies: there a charge is the worst the enemy can do.
     const reply = hard.chosen.considerations.at(-1)!;
-    expect(reply.name).toMatch(/^the enemy's reply \(worst: (Shoot|Charge), IR 15 Garde\)$/);
-    expect(reply.score).toBeLessThan(1);
+    expect(reply.name).toBe("the enemy's reply (worst: Charge, IR 15 Garde)");
+    expect(reply.input).toBeCloseTo(0.13288487208364386, 12);
+    // The wheel normal chose, looked at the same way, draws the battalions' volleys and costs more.
+    const wheel = [hard.chosen, ...hard.runnersUp].find((c) => c.action.type === 'wheel')!;
+    expect(wheel.considerations.at(-1)!.name).toBe("the enemy's reply (worst: Shoot, IR 15 Garde)");
+    expect(wheel.considerations.at(-1)!.input).toBeCloseTo(0.3686951017734341, 12);
+    expect(wheel.score).toBeLessThan(hard.chosen.score);
     expect(reply.score).toBeCloseTo(evaluateCurve(REPLY_CURVE, reply.input), 12);
   });
 

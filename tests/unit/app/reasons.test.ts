@@ -5,9 +5,9 @@ import type { Decision, ScoredCandidate } from '../../../src/ai/utility';
 import { reasonsKnownTo } from '../../../src/app/engineHost';
 import { GameSession } from '../../../src/app/session';
 
-/** Seed t1 with hidden movement: after the choice of posture, unit a-9 is hidden from side b. */
+/** Seed t13 with hidden movement: after the choice of posture, unit a-9 is hidden from side b. */
 function game(): GameSession {
-  const s = new GameSession({ rulesetId: 'horse-and-musket', seed: 't1', options: { hiddenMovement: true, deployment: 'automatic' } });
+  const s = new GameSession({ rulesetId: 'horse-and-musket', seed: 't13', options: { hiddenMovement: true, deployment: 'automatic' } });
   s.step(s.legal(s.state.active!).find((l) => l.action.type === 'choose-posture')!.action);
   return s;
 }

@@ -152,7 +152,7 @@ describe('a defender places his works (B §6.1)', () => {
     const works = st.battlefield.works!;
     expect(works.map((w) => w.id)).toEqual(['works-b-fieldwork-1']);
     // In side b's half (which half is rolled, B §6.1: here the near one), across the front of a unit.
-    const bNear = (st.rules as { nearSide?: string }).nearSide === 'b';
+    const bNear = nearSideId(st) === 'b';
     expect(bNear).toBe(true);
     for (const w of works) expect(w.line.every((p) => p.y <= st.battlefield.depth / 2)).toBe(true);
     // Side a's plan view does not show b's works until both plans are done.
