@@ -21,7 +21,7 @@
  * it, and the page draws the flames and the blackened shell from the features it is sent.
  */
 
-import { direction, pointInPolygon, segmentRectDistance, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { direction, pointInPolygon, polygonCentroid, segmentRectDistance, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { inch, toInches } from '../../core/measure';
 import { standRect, type Modifier } from '../../core/model';
 import { RuleError, type RuleContext } from '../../core/ruleset';
@@ -146,7 +146,7 @@ export function setAlight(state: HmState, bf: Battlefield, ctx: RuleContext, b: 
 
 /** SI leave a burning building: straight away from its middle until no stand is within 1" of it. */
 function abandon(state: HmState, bf: Battlefield, ctx: RuleContext, u: HmUnit, b: BuildingFeature): void {
-  const mid = centreOf(b.polygon);
+  const mid = polygonCentroid(b.polygon);
   const heading = datan2(u.y - mid.y, u.x - mid.x);
   const v = direction(heading);
   let need = 0;
@@ -182,16 +182,6 @@ export function burnOut(state: HmState, ctx: RuleContext): void {
   }
   if (Object.keys(burning).length === 0) delete state.rules.burning;
   state.battlefield = { ...state.battlefield, fires };
-}
-
-function centreOf(poly: readonly Vec2[]): Vec2 {
-  let x = 0;
-  let y = 0;
-  for (const p of poly) {
-    x += p.x;
-    y += p.y;
-  }
-  return { x: x / poly.length, y: y / poly.length };
 }
 
 /** The least distance from any live stand of the unit (shifted by `by`) to a footprint; 0 when they meet. */
