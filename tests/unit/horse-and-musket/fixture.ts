@@ -15,6 +15,7 @@ import type { BattlefieldSpec } from '../../../src/terrain/battlefield';
 import type { BuildingFeature, TerrainFeature } from '../../../src/terrain/features';
 import type { Vec2 } from '../../../src/core/geometry';
 import { getRuleset } from '../../../src/rules/registry';
+import { horseAndMusket } from '../../../src/rules/horse-and-musket/ruleset';
 import { buildCards } from '../../../src/rules/horse-and-musket/cards';
 import { layoutStands } from '../../../src/rules/horse-and-musket/layout';
 import type { Formation, HmGame, HmState, HmUnit, HmUnitState, Status, TroopType, TurnStep } from '../../../src/rules/horse-and-musket/types';
@@ -268,4 +269,21 @@ export const stoneBuilding = (id: string, name: string, polygon: Vec2[]): Buildi
 /** Two stone barns 2" deep (y 20"–22") either side of x = 36", leaving a gap `width` inches wide. */
 export function barns(width: number): TerrainFeature[] {
   return [stoneBuilding('w', 'West barn', box(28, 20, 36 - width / 2, 22)), stoneBuilding('e', 'East barn', box(36 + width / 2, 20, 44, 22))];
+}
+
+/** A new game on `seed` (automatic deployment), nothing chosen yet. */
+export function newHmGame(seed: string): HmState {
+  return horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed, options: { deployment: 'automatic' } });
+}
+
+/**
+ * A new game on `seed` as it stands once the postures are fixed: b defends and a attacks (or, with
+ * `nobodyDefends`, both attack). Only the postures: nothing after them is rolled yet.
+ */
+export function posturedGame(seed: string, nobodyDefends = false): HmState {
+  const s = structuredClone(newHmGame(seed));
+  s.rules.postureChosen = true;
+  s.rules.sides.a!.posture = 'attacker';
+  s.rules.sides.b!.posture = nobodyDefends ? 'attacker' : 'defender';
+  return s;
 }

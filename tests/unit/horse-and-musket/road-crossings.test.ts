@@ -13,20 +13,14 @@ import { stateHash } from '../../../src/core/engine';
 import { battlefieldFromSpec, type Battlefield } from '../../../src/terrain/battlefield';
 import { subtypeChoices } from '../../../src/terrain/subtypes';
 import { horseAndMusket } from '../../../src/rules/horse-and-musket/ruleset';
+import { newHmGame, posturedGame } from './fixture';
 import { rollExtraFords, rollRoadCrossings, rollTerrainSubtypes, terrainKnownEvents } from '../../../src/rules/horse-and-musket/subtypes';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
 
-const newGame = (): HmState => horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 'x28', options: { deployment: 'automatic' } });
+const newGame = (): HmState => newHmGame('x28');
 const bfOf = (s: HmState): Battlefield => battlefieldFromSpec(s.battlefield);
 
-/** b has chosen to defend (or, with `nobodyDefends`, both attack); nothing rolled yet. */
-function postured(nobodyDefends = false): HmState {
-  const s = structuredClone(newGame());
-  s.rules.postureChosen = true;
-  s.rules.sides.a!.posture = 'attacker';
-  s.rules.sides.b!.posture = nobodyDefends ? 'attacker' : 'defender';
-  return s;
-}
+const postured = (nobodyDefends = false): HmState => posturedGame('x28', nobodyDefends);
 
 /** The game's order from one scripted stream: every subtype (river-2's die given, the rest 2s), the crossing's dice, then 1s for the fords. */
 function rollAll(s: HmState, riverDie: number, crossingDice: number[]): GameEvent[] {

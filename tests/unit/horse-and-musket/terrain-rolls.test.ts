@@ -27,21 +27,14 @@ import { deployAutomatically } from '../../../src/rules/horse-and-musket/setup';
 import { fordPlaces, revealTerrain, rollExtraFords, rollTerrainSubtypes } from '../../../src/rules/horse-and-musket/subtypes';
 import { impassableFor } from '../../../src/rules/horse-and-musket/terrain';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
-import { act } from './fixture';
+import { act, newHmGame, posturedGame } from './fixture';
 
 const SEED = 't6';
 const CENTRE = inch(24);
 
-const newGame = (seed = SEED): HmState => horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed, options: { deployment: 'automatic' } });
+const newGame = (seed = SEED): HmState => newHmGame(seed);
 
-/** The game as it stands once b has chosen: b defends, a attacks (the postures only, nothing rolled). */
-function postured(nobodyDefends = false): HmState {
-  const s = structuredClone(newGame());
-  s.rules.postureChosen = true;
-  s.rules.sides.a!.posture = 'attacker';
-  s.rules.sides.b!.posture = nobodyDefends ? 'attacker' : 'defender';
-  return s;
-}
+const postured = (nobodyDefends = false): HmState => posturedGame(SEED, nobodyDefends);
 
 const bfOf = (s: HmState): Battlefield => battlefieldFromSpec(s.battlefield);
 const water = (bf: Battlefield, id: string): WaterFeature => bf.features.find((f) => f.id === id) as WaterFeature;
