@@ -14,6 +14,7 @@ import { AdditiveBlending, ConeGeometry, IcosahedronGeometry, InstancedBufferAtt
 import type { BattlefieldData } from '../app/engineApi';
 import { groundHeight } from './terrainGeometry';
 import { toWorld } from './coords';
+import { polygonCentroid } from '../core/geometry';
 
 interface Flame {
   x: number;
@@ -100,14 +101,7 @@ export function firePlaces(bf: BattlefieldData): { flames: Flame[]; puffs: Flame
   for (const f of bf.features) {
     if (f.kind !== 'building' || f.fire !== 'burning') continue;
     const poly = f.polygon;
-    let cx = 0;
-    let cy = 0;
-    for (const p of poly) {
-      cx += p.x;
-      cy += p.y;
-    }
-    cx /= poly.length;
-    cy /= poly.length;
+    const { x: cx, y: cy } = polygonCentroid(poly);
     const ground = groundHeight(bf, cx, cy);
     const roof = ground + f.height;
     const reach = Math.min(...poly.map((p) => Math.hypot(p.x - cx, p.y - cy))) * 0.8;

@@ -82,7 +82,7 @@ function TerrainPieces({ battlefield }: { battlefield: BattlefieldData }) {
         q.setFromEuler(e);
         m.compose(toWorld(p.x, p.y, p.z, pos), q, scl.set(p.sx, p.sy, p.sz));
         if (p.tint) tint.setRGB(p.tint[0], p.tint[1], p.tint[2]);
-        list.push(p.model, m, scheme, p.tint ? tint : null, g);
+        list.push(p.model, m, p.paint ? palette.row(p.paint) : scheme, p.tint ? tint : null, g);
       }
     }
     const batches = new InstanceBatches(lib, list, 'terrain-pieces', { castShadow: true });

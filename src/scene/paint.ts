@@ -142,6 +142,17 @@ export const BASE_PAINT: Paint = {
   rock: '#8c877c',
 };
 
+/** BASE_PAINT with every colour multiplied by `by` (red, green, blue), e.g. a building blackened by fire. */
+export function darkenedPaint(by: readonly [number, number, number]): Paint {
+  const out = {} as Paint;
+  for (const [region, colour] of Object.entries(BASE_PAINT) as [Region, string][]) {
+    const n = parseInt(colour.slice(1), 16);
+    const channel = (shift: number, k: number): string => Math.round(((n >> shift) & 255) * k).toString(16).padStart(2, '0');
+    out[region] = `#${channel(16, by[0])}${channel(8, by[1])}${channel(0, by[2])}`;
+  }
+  return out;
+}
+
 /** How a troop type is dressed; the nation says the colours. */
 export type PaintStyle =
   | 'line'

@@ -11,6 +11,7 @@ import type { Vec2 } from '../core/geometry';
 import { pointInPolygon } from '../core/geometry';
 import type { BattlefieldData } from '../app/engineApi';
 import { groundHeight, hash01, orientedExtent, polygonBounds, stringSeed } from './terrainGeometry';
+import { darkenedPaint, type Paint } from './paint';
 
 /** Height of a standing man, mm, for buildings and walls (they are modelled at figure scale). */
 export const TERRAIN_FIGURE_MM = 18;
@@ -38,9 +39,12 @@ export interface SceneFeature {
   fire?: string;
 }
 
-/** How a building set alight is tinted: darkened while it burns, nearly black once burnt out. */
-const SCORCHED_TINT: [number, number, number] = [0.55, 0.45, 0.4];
-const BURNT_TINT: [number, number, number] = [0.2, 0.18, 0.17];
+/**
+ * How a building set alight is painted: its colours darkened while it burns, nearly black once burnt
+ * out. A whole paint scheme, not a tint: a tint only reaches the regions painted to take one.
+ */
+const SCORCHED_PAINT = darkenedPaint([0.55, 0.45, 0.4]);
+const BURNT_PAINT = darkenedPaint([0.2, 0.18, 0.17]);
 
 export interface Piece {
   model: string;
@@ -56,6 +60,8 @@ export interface Piece {
   sz: number;
   /** Leaf shade or other tint (1 = as painted). */
   tint?: [number, number, number];
+  /** A paint scheme of its own instead of the base one (a building scorched by fire). */
+  paint?: Paint;
   /** Height of the piece, mm: its level of detail follows its size on screen. */
   size: number;
 }
@@ -337,7 +343,7 @@ export function placePieces(bf: BattlefieldData, f: SceneFeature, scale = TERRAI
       const height = f.height ?? b.h * scale;
       const out: Piece = { ...piece, sx: e.length / b.len, sz: e.width / b.dep, sy: height / b.h, size: height };
       // Set alight: scorched while it burns, a blackened shell once burnt out (the flames are BuildingFires').
-      if (f.fire) out.tint = f.fire === 'burnt' ? BURNT_TINT : SCORCHED_TINT;
+      if (f.fire) out.paint = f.fire === 'burnt' ? BURNT_PAINT : SCORCHED_PAINT;
       return [out];
     }
     case 'church':

@@ -8,6 +8,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { Vector3 } from 'three';
 import type { LegalAction } from '../core/ruleset';
 import type { GameEvent } from '../core/model';
+import { polygonCentroid } from '../core/geometry';
 import type { GameView } from '../app/session';
 import type { ActionPreview } from '../app/engineApi';
 import { autosavePending, useApp } from '../app/store';
@@ -61,6 +62,13 @@ export interface TricorneHook {
    * as `throwDice` does; the game itself is untouched.
    */
   showOrderEvents(events: GameEvent[]): void;
+  /**
+   * Draw these buildings as burning or burnt, as the table draws a fire the rules started; the game
+   * itself is untouched. Returns how many buildings were found.
+   */
+  showFires(fires: Record<string, 'burning' | 'burnt'>): number;
+  /** The table's buildings: id, middle (mm) and height. */
+  buildings(): { id: string; x: number; y: number; height: number }[];
 }
 
 declare global {
@@ -183,6 +191,28 @@ export function TestHook() {
       showOrderEvents(events) {
         // Ids below zero never meet an order's own (counted up from 1).
         useApp.setState((st) => ({ lastOrder: { id: -1 - Math.abs(st.lastOrder?.id ?? 0), events } }));
+      },
+      showFires(fires) {
+        const bf = useApp.getState().battlefield;
+        if (!bf) return 0;
+        let found = 0;
+        const features = bf.features.map((f) => {
+          const fire = fires[f.id];
+          if (f.kind !== 'building' || !fire) return f;
+          found++;
+          return { ...f, fire };
+        });
+        useApp.setState({ battlefield: { ...bf, features } });
+        return found;
+      },
+      buildings() {
+        const out: { id: string; x: number; y: number; height: number }[] = [];
+        for (const f of useApp.getState().battlefield?.features ?? []) {
+          if (f.kind !== 'building') continue;
+          const c = polygonCentroid(f.polygon);
+          out.push({ id: f.id, x: c.x, y: c.y, height: f.height });
+        }
+        return out;
       },
       setVisible(name, visible) {
         let n = 0;
