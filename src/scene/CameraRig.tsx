@@ -190,10 +190,14 @@ export function CameraRig({ bf }: { bf: BattlefieldData }) {
   // The view turns round to behind the viewer's own edge when that changes on the same table: the
   // table-side roll gives the player's army the far edge, or the opponent becomes the computer.
   useEffect(() => {
-    let table = '';
-    let shown: 'near' | 'far' = 'near';
-    return useApp.subscribe((s) => {
+    // As the table was framed when this rig was set up (Scene's start view).
+    const now = useApp.getState();
+    let table = now.battlefield ? tableKey(now.battlefield) : '';
+    let shown = viewerEdge(now);
+    return useApp.subscribe((s, prev) => {
       if (!s.battlefield) return;
+      // Most changes of the page (a hover, a selection) leave the table and who looks at it alone.
+      if (s.battlefield === prev.battlefield && s.view === prev.view && s.opponent === prev.opponent && s.playerSide === prev.playerSide && s.demo === prev.demo) return;
       const edge = viewerEdge(s);
       const key = tableKey(s.battlefield);
       if (key !== table) table = key;
