@@ -8,6 +8,7 @@ import type { Action, GameEvent, GameSetup, GameState, LogEntry } from './model'
 import { RuleError, type LegalAction, type Ruleset } from './ruleset';
 import { battlefieldFromSpec } from '../terrain/battlefield';
 import { hashValue } from './hash';
+import { seatRefusal } from './seats';
 
 export type ApplyResult =
   | { ok: true; state: GameState; events: GameEvent[]; entry: LogEntry }
@@ -100,6 +101,8 @@ export function apply(ruleset: Ruleset, state: GameState, action: Action, entere
   if (!action || typeof action !== 'object' || typeof action.type !== 'string' || typeof action.side !== 'string') {
     return { ok: false, error: 'an action needs a type and a side', code: 'malformed' };
   }
+  const wrongSeat = seatRefusal(state, action);
+  if (wrongSeat) return { ok: false, error: wrongSeat, code: 'seat' };
   const next = cloneState(state);
   const useEntered = entered ?? (state.dice.mode === 'manual' ? [] : null);
   const dice = new DiceRoller(next.dice, useEntered);

@@ -1,5 +1,6 @@
 /** Looking things up in a horse-and-musket game: units, Commands, Generals, losses and the break. */
 
+import { seatActingFor } from './seats';
 import type { GameResult, SideId } from '../../core/model';
 import type { HmState, HmUnit } from './types';
 
@@ -45,7 +46,11 @@ export function generalsOf(state: HmState, side: SideId): HmUnit[] {
 }
 
 export function cincOf(state: HmState, side: SideId): HmUnit | undefined {
-  return state.units.find((u) => u.side === side && u.rs.general?.role === 'cinc' && !u.removed);
+  const isCinc = (u: HmUnit): boolean => u.side === side && u.rs.general?.role === 'cinc' && !u.removed;
+  if (!state.seats?.length) return state.units.find(isCinc);
+  // Allied armies (A §8.3) each have a Commander-in-chief: the one of the seat acting for the side.
+  const seat = seatActingFor(state, side);
+  return state.units.find((u) => isCinc(u) && !!seat?.units.includes(u.id)) ?? state.units.find(isCinc);
 }
 
 /** The unit a General is attached to, if any. */
