@@ -1,6 +1,6 @@
 /** Looking things up in a horse-and-musket game: units, Commands, Generals, losses and the break. */
 
-import { seatActingFor } from './seats';
+import { seatActingFor, turnsPerRound } from './seats';
 import type { GameResult, SideId } from '../../core/model';
 import type { HmState, HmUnit } from './types';
 
@@ -105,7 +105,8 @@ export function battleResult(state: HmState): GameResult | null {
     const winner = state.sides.find((s) => s.id !== loser.id)!;
     return { winner: winner.id, reason: `${loser.name} lost ${what} and quit the field` };
   }
-  const limit = Number(state.options.turnLimit ?? 0);
+  // With more than two players (A §8.3) the limit keeps its length in game turns: a game turn is one turn of every player.
+  const limit = (Number(state.options.turnLimit ?? 0) * turnsPerRound(state)) / 2;
   if (limit > 0 && state.rules.turnNumber > limit) {
     // [ENGINE DEFAULT] a battle cut short is judged on the share of the break threshold each side has reached.
     const share = (side: SideId): number => {
