@@ -68,7 +68,8 @@ function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: n
   const armyIds = ['a', 'b', ...allies.map(allyId)];
   for (const side of Object.keys(given)) {
     if (!armyIds.includes(side)) {
-      throw new RuleError(`armies: there is no army "${side}"; the armies are ${armyIds.join(', ')}${side in ARMY_WORDS ? ' (an allied army needs the players option to give that side allies)' : ''}`, 'armies');
+      if (side in ARMY_WORDS) throw new RuleError(`armies: there is no allied army "${side}" unless the players setting gives that side two allied Commanders-in-chief`, 'armies');
+      throw new RuleError(`armies: there is no side "${side}"; the sides are a and b${allies.length ? `, with the allied armies ${allies.map(allyId).join(' and ')}` : ''}`, 'armies');
     }
   }
   const out: Record<string, Army> = {};
