@@ -21,7 +21,7 @@ import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePena
 import { afterJoker, applyArrival, arrivalActions, enteredThisTurn } from './arrivals';
 import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
-import { handForUnit, handOf, seatOrders, seatToAct, turnsPerRound } from './seats';
+import { handForUnit, handOf, seatOrders, seatPlans, seatToAct, turnsPerRound } from './seats';
 import { seatById, seatOfUnit } from '../../core/seats';
 import { FIGURE_HEIGHT } from './visibility';
 import { hmAi } from './ai';
@@ -734,6 +734,7 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
     { id: 'b', name: 'Second army' },
   ],
   armies: HM_ARMY_BUILDING,
+  seating: { option: 'players', plans: seatPlans() },
   createGame,
   legalActions,
   apply: applyAndHide,

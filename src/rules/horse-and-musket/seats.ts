@@ -5,7 +5,7 @@
  */
 
 import type { Seat, SideId } from '../../core/model';
-import { RuleError } from '../../core/ruleset';
+import { RuleError, type SeatPlan } from '../../core/ruleset';
 import { seatById, seatOfUnit } from '../../core/seats';
 import type { Card, HmState, HmUnit } from './types';
 
@@ -210,4 +210,24 @@ export function subordinatesOf(state: HmState, seat: Seat): Seat[] {
 /** The player turns that make one game turn: one a player turn of each turn-taking seat. */
 export function turnsPerRound(state: HmState): number {
   return state.seats?.length ? turnSeats(state).length : 2;
+}
+
+/**
+ * The seats each players setting gives (Ruleset.seating), named before the armies exist, so the
+ * new-game screen can offer one: the ids are the ones buildSeats gives the game.
+ */
+export function seatPlans(): Record<string, SeatPlan[]> {
+  const armyWords: Record<string, string> = { a: 'First army', b: 'Second army' };
+  const out: Record<string, SeatPlan[]> = {};
+  for (const [mode] of PLAYER_MODES) {
+    if (mode === 'two') continue;
+    const plan = readPlayers({ players: mode });
+    out[mode] = ['a', 'b'].flatMap((side): SeatPlan[] => {
+      const army = armyWords[side]!;
+      if (plan.allies.includes(side)) return [{ id: side, side, name: `${army} Commander-in-chief` }, { id: allyId(side), side, name: `${army}'s ally, Commander-in-chief` }];
+      if (plan.subordinates.includes(side)) return [{ id: side, side, name: `${army} Commander-in-chief` }, { id: `${side}-sub`, side, name: `${army} subordinate General` }];
+      return [{ id: side, side, name: `${army} Commander-in-chief` }];
+    });
+  }
+  return out;
 }
