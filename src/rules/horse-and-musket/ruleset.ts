@@ -386,6 +386,8 @@ function sideActions(state: HmState, bf: Battlefield, side?: string): LegalActio
   if (rules.step === 'decision') {
     act('issue-orders', 'Issue orders', 'turn');
     if (!jokerDue(state, s)) act('pass', 'Pass', 'turn');
+    // A subordinate General does not end the battle for his side (A §8.3): leaving it, offers and surrender are his Commander-in-chief's.
+    if (seatById(state, rules.turnSeat)?.role === 'subordinate') return out;
     if (mayLeaveField(state, s)) act('leave-field', 'Withdraw from the field (the enemy wins)', 'turn');
     out.push(...endingActions(state, s));
     return out;
@@ -517,6 +519,9 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
   }
   if (action.side !== rules.turnSide) throw new RuleError(`it is not ${action.side}'s turn`);
   if (state.seats?.length && typeof action.unit === 'string') refuseOtherSeatsUnit(state, action.unit);
+  if (['leave-field', 'offer-end', 'surrender'].includes(action.type) && seatById(state, rules.turnSeat)?.role === 'subordinate') {
+    throw new RuleError(`a subordinate General cannot end the battle; that is for his Commander-in-chief`, 'seat');
+  }
   const needStep = (step: HmGame['step'], what: string): void => {
     if (rules.step !== step) throw new RuleError(`${what} only in the ${step} step; now it is the ${rules.step} step`);
   };

@@ -112,6 +112,9 @@ describe('a subordinate General (A §8.3)', () => {
     const cincSeat = s.seats!.find((x) => x.id === 'a')!;
     expect(refuse(s, { type: 'issue-orders', side: 'a', seat: 'a' })).toBe(`it is ${sub.name}'s turn to act, and this order came from ${cincSeat.name}`);
     expect(refuse(s, { type: 'issue-orders', side: 'a' })).toBe(`it is ${sub.name}'s turn to act, and this order came from no seat`);
+    // Ending the battle is his Commander-in-chief's: not offered to him, and refused.
+    expect(legal(s).map((l) => l.action.type).sort()).toEqual(['issue-orders', 'pass']);
+    expect(refuse(s, { type: 'leave-field', side: 'a', seat: 'a-sub' })).toBe('a subordinate General cannot end the battle; that is for his Commander-in-chief');
     const issued = act(s, { type: 'issue-orders', side: 'a', seat: 'a-sub' }).state;
     const other = issued.units.find((u) => u.side === 'a' && cincSeat.units.includes(u.id) && u.rs.troop !== 'general')!;
     expect(refuse(issued, { type: 'order', side: 'a', seat: 'a-sub', unit: other.id, card: `u:${other.id}:1`, order: 'halt' })).toBe(
