@@ -364,7 +364,9 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   const out = sideActions(state, bf, side);
   if (!state.seats?.length || !state.activeSeat) return out;
   const seat = state.activeSeat;
-  return out.filter((l) => !l.unit || seatOrders(state, seat, l.unit)).map((l) => ({ ...l, action: { ...l.action, seat } }));
+  // Before the battle the side's first seat sets up the whole side; in it each orders his own units.
+  const setUp = state.rules.step === 'posture' || state.rules.step === 'deploy';
+  return out.filter((l) => setUp || !l.unit || seatOrders(state, seat, l.unit)).map((l) => ({ ...l, action: { ...l.action, seat } }));
 }
 
 function sideActions(state: HmState, bf: Battlefield, side?: string): LegalAction[] {

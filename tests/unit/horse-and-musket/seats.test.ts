@@ -123,6 +123,20 @@ describe('a subordinate General (A §8.3)', () => {
   });
 });
 
+describe('setting up with seats', () => {
+  it("the side's first seat sets up the whole side, the subordinate's units included", () => {
+    const s0 = horseAndMusket.createGame({ rulesetId: 'horse-and-musket', seed: 'seats-6', options: { players: 'subordinate-both' } });
+    const s = act(s0, { type: 'choose-posture', side: s0.rules.initiative, seat: s0.rules.initiative, choice: 'defend' }).state;
+    expect(s.rules.step).toBe('deploy');
+    const side = s.active!;
+    expect(s.activeSeat).toBe(side);
+    const units = new Set(legal(s).filter((l) => l.unit).map((l) => l.unit!));
+    const sub = s.seats!.find((x) => x.id === `${side}-sub`)!;
+    expect(sub.units.some((u) => units.has(u))).toBe(true);
+    expect(legal(s).every((l) => l.action.seat === side)).toBe(true);
+  });
+});
+
 describe('allied Commanders-in-chief (A §8.3)', () => {
   const rotation = (s: HmState, n: number): string[] => {
     const out: string[] = [];
