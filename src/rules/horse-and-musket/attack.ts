@@ -47,7 +47,7 @@ import { breakFormationThrough, gapToPass, moveThroughGaps, terrainGapToThread, 
 import { withdrawStep } from './withdraw';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
-import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
+import { attachedGenerals, cincOver, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
 import {
   attackAspect,
   attackLine,
@@ -128,7 +128,7 @@ export function resolveFacts(state: HmState, bf: Battlefield, u: HmUnit, opponen
   const friends = units.filter((o) => o.side === u.side && o.id !== u.id && o.rs.troop !== 'general');
   const markers = state.rules.destroyedMarkers.filter((m) => m.side === u.side && dhypot(m.x - u.x, m.y - u.y) <= inch(9));
   const generalsDead = (() => {
-    const cinc = state.units.find((g) => g.side === u.side && g.rs.general?.role === 'cinc');
+    const cinc = cincOver(state, u);
     const own = u.rs.command ? unitById(state, u.rs.command) : undefined;
     return (cinc?.removed ?? false) || (own?.removed ?? false);
   })();
@@ -703,7 +703,8 @@ export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   }
   if (cards.cinc !== null) {
     const c = state.rules.cards[cards.cinc];
-    const cinc = state.units.find((u) => u.side === defender.side && u.rs.general?.role === 'cinc' && !u.removed);
+    const over = cincOver(state, defender);
+    const cinc = over && !over.removed ? over : undefined;
     if (!c || c.kind !== 'general' || !cinc || c.unit !== cinc.id || !handForUnit(state, defender).includes(cards.cinc)) {
       throw new RuleError("only a General card of the Commander-in-chief can help an Evade");
     }

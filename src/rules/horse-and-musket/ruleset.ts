@@ -25,7 +25,7 @@ import { handForUnit, handOf, seatOrders, seatPlans, seatToAct, turnsPerRound } 
 import { seatById, seatOfUnit } from '../../core/seats';
 import { FIGURE_HEIGHT } from './visibility';
 import { hmAi } from './ai';
-import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
+import { battleResult, cincOf, cincOver, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
 import { applyBreakthroughOrder, breakthroughActions } from './breakthrough';
 import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverlaps, wheelBy } from './zones';
 import { onRoad } from './terrain';
@@ -296,7 +296,8 @@ function reactionActions(state: HmState, side?: string): LegalAction[] {
   const want = d.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';
   // A skirmisher card of the matching kind and a Commander-in-chief's General card each give +1.
   const skirmCard = d.rs.troop === 'skirmInf' || d.rs.troop === 'skirmCav' ? hand.find((id) => state.rules.cards[id]!.kind === want) : undefined;
-  const cinc = cincOf(state, d.side);
+  const over = cincOver(state, d);
+  const cinc = over && !over.removed ? over : undefined;
   const cincCard = cinc ? hand.find((id) => state.rules.cards[id]!.kind === 'general' && state.rules.cards[id]!.unit === cinc.id) : undefined;
   const out: LegalAction[] = [];
   for (const card of [null, skirmCard ?? undefined]) {

@@ -1,6 +1,7 @@
 /** Looking things up in a horse-and-musket game: units, Commands, Generals, losses and the break. */
 
 import { seatActingFor, turnsPerRound } from './seats';
+import { seatOfUnit } from '../../core/seats';
 import type { GameResult, SideId } from '../../core/model';
 import type { HmState, HmUnit } from './types';
 
@@ -51,6 +52,17 @@ export function cincOf(state: HmState, side: SideId): HmUnit | undefined {
   // Allied armies (A §8.3) each have a Commander-in-chief: the one of the seat acting for the side.
   const seat = seatActingFor(state, side);
   return state.units.find((u) => isCinc(u) && !!seat?.units.includes(u.id)) ?? state.units.find(isCinc);
+}
+
+/**
+ * The Commander-in-chief over a unit, lost or not: his side's, or with allied armies (A §8.3) the one
+ * of the unit's own army.
+ */
+export function cincOver(state: HmState, unit: HmUnit): HmUnit | undefined {
+  const isCinc = (g: HmUnit): boolean => g.side === unit.side && g.rs.general?.role === 'cinc';
+  if (!state.seats?.some((x) => x.role === 'allied-cinc')) return state.units.find(isCinc);
+  const seat = seatOfUnit(state, unit.id);
+  return state.units.find((g) => isCinc(g) && !!seat?.units.includes(g.id)) ?? state.units.find(isCinc);
 }
 
 /** The unit a General is attached to, if any. */

@@ -9,6 +9,7 @@ import { horseAndMusket } from '../../../src/rules/horse-and-musket/ruleset';
 import { cardsDrawnPerTurn } from '../../../src/rules/horse-and-musket/charts';
 import { ARMY_LISTS, type ArmyListId } from '../../../src/rules/horse-and-musket/armies';
 import { seatHand } from '../../../src/rules/horse-and-musket/seats';
+import { cincOver } from '../../../src/rules/horse-and-musket/world';
 import type { HmState } from '../../../src/rules/horse-and-musket/types';
 import { GameSession } from '../../../src/app/session';
 import { makePlayer } from '../../../src/ai/players';
@@ -197,6 +198,11 @@ describe('allied Commanders-in-chief (A §8.3)', () => {
     const allyUnits = s.units.filter((u) => s.seats![1]!.units.includes(u.id));
     expect(allyUnits.every((u) => u.id.startsWith('a2-') && u.name.endsWith('(ally)'))).toBe(true);
     expect(allyUnits.filter((u) => u.rs.general?.role === 'cinc')).toHaveLength(1);
+    // An allied unit's Commander-in-chief (for a lost CinC's Resolve and an Evade's +1) is his own army's.
+    const allyFoot = allyUnits.find((u) => u.rs.troop !== 'general')!;
+    expect(cincOver(s, allyFoot)!.id).toBe(allyUnits.find((u) => u.rs.general?.role === 'cinc')!.id);
+    const firstFoot = s.units.find((u) => s.seats![0]!.units.includes(u.id) && u.rs.troop !== 'general')!;
+    expect(cincOver(s, firstFoot)!.id.startsWith('a-')).toBe(true);
   });
 
   it('refuses allied armies bought with fewer than 80 points each', () => {
