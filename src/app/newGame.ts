@@ -32,7 +32,10 @@ export interface NewGameChoice {
   battlefield: BattlefieldChoice;
   /** Every option of the ruleset, with its value (the lists and points total included). */
   options: Record<string, unknown>;
-  /** Each side's army, in the ruleset's side order: a built roster, or null for the default army. */
+  /**
+   * Each side's army, in the ruleset's side order, then each side's allied army (more than two
+   * players) in the same order: a built roster, or null (or absent) for the default army.
+   */
   armies: (ArmyRoster | null)[];
   /** The side the person plays, as an index into the ruleset's sides. */
   playerSide: number;
@@ -113,6 +116,63 @@ export function sideList(ruleset: RulesetInfo, choice: NewGameChoice, side: numb
   const option = listOptionOf(ruleset, side);
   const id = roster?.list ?? (option ? choice.options[option] : undefined);
   return lists.find((l) => l.id === id) ?? null;
+}
+
+/**
+ * One army the new game fields, for the builder's tabs: a side's own army, or (more than two
+ * players) the allied army of a side's second Commander-in-chief. `index` is its place in
+ * `NewGameChoice.armies`; `id` its key in the setup's armies; `share` divides the points total.
+ */
+export interface ArmySlot {
+  index: number;
+  id: string;
+  side: number;
+  allied: boolean;
+  listOption: string | null;
+  share: number;
+}
+
+/** The sides that field two allied armies under the chosen players setting (none for two players). */
+function alliedSides(ruleset: RulesetInfo, choice: NewGameChoice): string[] {
+  const allies = ruleset.armies?.allies;
+  return allies ? (allies.sides[String(choice.options[allies.option])] ?? []) : [];
+}
+
+/** The armies the chosen setting fields, each side's own followed by its ally's (the tab order). */
+export function armySlots(ruleset: RulesetInfo, choice: NewGameChoice): ArmySlot[] {
+  const allied = alliedSides(ruleset, choice);
+  const share = ruleset.armies?.allies?.share ?? 1;
+  return ruleset.sides.flatMap((s, i): ArmySlot[] => {
+    const own: ArmySlot = { index: i, id: s.id, side: i, allied: false, listOption: listOptionOf(ruleset, i), share: 1 };
+    const ally = allied.includes(s.id) ? ruleset.armies?.allies?.army[s.id] : undefined;
+    if (!ally) return [own];
+    return [{ ...own, share }, { index: ruleset.sides.length + i, id: ally.id, side: i, allied: true, listOption: ally.listOption, share }];
+  });
+}
+
+/** The roster built for an army, or null when it takes its list's default army. */
+export function slotRoster(choice: NewGameChoice, slot: ArmySlot): ArmyRoster | null {
+  return choice.armies[slot.index] ?? null;
+}
+
+/** The list an army fights with: its roster's, else its list option's; an ally's "same list" is its side's. */
+export function slotList(ruleset: RulesetInfo, choice: NewGameChoice, slot: ArmySlot): ArmyListInfo | null {
+  if (!slot.allied) return sideList(ruleset, choice, slot.side);
+  const roster = slotRoster(choice, slot);
+  const named = slot.listOption ? choice.options[slot.listOption] : undefined;
+  if (!roster && (named === undefined || named === ruleset.armies?.allies?.sameList)) return sideList(ruleset, choice, slot.side);
+  return (ruleset.armies?.lists ?? []).find((l) => l.id === (roster?.list ?? named)) ?? null;
+}
+
+/** The points an army is bought with: the agreed total, or an allied army's share of it (as the engine checks it). */
+export function slotPoints(ruleset: RulesetInfo, choice: NewGameChoice, slot: ArmySlot): number | null {
+  const total = pointsTotal(ruleset, choice);
+  return total === null ? null : Math.floor(total / slot.share);
+}
+
+/** An army's name: its list's name ("Austrians"), or its side's. */
+export function slotName(ruleset: RulesetInfo, choice: NewGameChoice, slot: ArmySlot): string {
+  return slotList(ruleset, choice, slot)?.name ?? ruleset.sides[slot.side]?.name ?? `Side ${slot.side + 1}`;
 }
 
 /** The agreed points total, when the ruleset builds armies to one. */
@@ -238,14 +298,14 @@ export function planGame(ruleset: RulesetInfo, choice: NewGameChoice): NewGamePl
     const v = choice.options[d.id];
     if (v !== undefined && v !== d.default) options[d.id] = v;
   }
+  // Only the armies the players setting fields: an ally's roster is left out when there is no ally.
   const armies: Record<string, ArmyRoster> = {};
-  choice.armies.forEach((roster, i) => {
-    const side = ruleset.sides[i]?.id;
-    if (!roster || !side) return;
-    armies[side] = roster;
-    const option = listOptionOf(ruleset, i);
-    if (option) options[option] = roster.list;
-  });
+  for (const slot of armySlots(ruleset, choice)) {
+    const roster = slotRoster(choice, slot);
+    if (!roster) continue;
+    armies[slot.id] = roster;
+    if (slot.listOption) options[slot.listOption] = roster.list;
+  }
   const scenario = choice.scenario && choice.scenario !== ruleset.scenarios[0]?.id ? { scenario: choice.scenario } : {};
   const setup: GameSetup = {
     rulesetId: ruleset.id,

@@ -143,6 +143,13 @@ export interface ArmyBuilding {
   defaultRoster(list: string, points: number): ArmyRoster;
   /** Price and check a roster; an unknown list or item is a problem, not a throw. */
   checkRoster(roster: ArmyRoster, points: number): ArmyCheck;
+  /**
+   * Allied armies (more than two players): for each value of the players option, the sides that
+   * field a second army under an allied Commander-in-chief; that army's id and list option by side;
+   * the list option's value meaning "the side's own list"; and the share of the points total each
+   * army of such a side is bought with (the total divided by it, rounded down).
+   */
+  allies?: { option: string; sides: Record<string, string[]>; army: Record<string, { id: string; listOption: string }>; sameList: string; share: number };
 }
 
 /** A seat a new game will have (Ruleset.seating): its id, side and name. */

@@ -14,17 +14,21 @@ import {
   AI_LEVELS,
   AI_PERSONALITIES,
   defaultChoice,
-  listOptionOf,
   pointsTotal,
   randomSeed,
   playerSeatOf,
   seatPlanOf,
   secretGame,
-  sideList,
   sideName,
   switchRuleset,
   type AiPersonality,
   type NewGameChoice,
+  armySlots,
+  slotList,
+  slotName,
+  slotPoints,
+  slotRoster,
+  type ArmySlot,
 } from '../app/newGame';
 import { ArmyBuilder, useArmyCheck } from './ArmyBuilder';
 import { BattlefieldPicker } from './NewGameBattlefield';
@@ -132,15 +136,25 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
   const [failure, setFailure] = useState<string | null>(null);
   const ruleset = rulesets.find((r) => r.id === choice.rulesetId) ?? rulesets[0]!;
   const points = pointsTotal(ruleset, choice);
-  const checks = [useArmyCheck(ruleset.id, choice.armies[0] ?? null, points), useArmyCheck(ruleset.id, choice.armies[1] ?? null, points)];
+  // Each army the players setting fields, checked by the worker at its own points (an ally's share).
+  const slots = armySlots(ruleset, choice);
+  const checkOf = (k: number) => (slots[k] ? [slotRoster(choice, slots[k]), slotPoints(ruleset, choice, slots[k])] as const : [null, null] as const);
+  const checks = [useArmyCheck(ruleset.id, ...checkOf(0)), useArmyCheck(ruleset.id, ...checkOf(1)), useArmyCheck(ruleset.id, ...checkOf(2)), useArmyCheck(ruleset.id, ...checkOf(3))];
   const inProgress = !!view && !view.state.result && view.seq > 0;
 
   const update = (patch: Partial<NewGameChoice>) => setChoice((c) => ({ ...c, ...patch }));
   const setOption = (id: string, v: unknown) => setChoice((c) => ({ ...c, options: { ...c.options, [id]: v } }));
-  const setArmy = (side: number, roster: ArmyRoster | null) => setChoice((c) => ({ ...c, armies: c.armies.map((a, i) => (i === side ? roster : a)) }));
+  const setArmy = (index: number, roster: ArmyRoster | null) =>
+    setChoice((c) => {
+      const armies = [...c.armies];
+      while (armies.length <= index) armies.push(null);
+      armies[index] = roster;
+      return { ...c, armies };
+    });
 
   // Options shown with the armies (each side's list, the points total) stay out of the options list.
-  const armyOptions = new Set<string>([...Object.values(ruleset.armies?.listOption ?? {}), ...(ruleset.armies ? [ruleset.armies.pointsOption] : []), ...(ruleset.seating ? [ruleset.seating.option] : [])]);
+  const allyOptions = Object.values(ruleset.armies?.allies?.army ?? {}).map((a) => a.listOption);
+  const armyOptions = new Set<string>([...Object.values(ruleset.armies?.listOption ?? {}), ...allyOptions, ...(ruleset.armies ? [ruleset.armies.pointsOption] : []), ...(ruleset.seating ? [ruleset.seating.option] : [])]);
   // More than two players (seats): the number of players is chosen with the players, and the person takes one seat.
   const playersDef = ruleset.seating ? ruleset.options.find((d) => d.id === ruleset.seating!.option) : undefined;
   const seatPlan = seatPlanOf(ruleset, choice);
@@ -156,11 +170,12 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
       const p = optionProblem(d, choice.options[d.id]);
       if (p) return p;
     }
-    for (let i = 0; i < choice.armies.length; i++) {
-      if (!choice.armies[i]) continue;
-      const c = checks[i];
-      if (!c?.current || !c.check) return `Checking the ${names[i]} army…`;
-      if (c.check.problems.length) return `The ${names[i]} army is not ready: see its problems.`;
+    for (const [k, slot] of slots.entries()) {
+      if (!slotRoster(choice, slot)) continue;
+      const c = checks[k];
+      const name = `${slotName(ruleset, choice, slot)}${slot.allied ? ' allied' : ''}`;
+      if (!c?.current || !c.check) return `Checking the ${name} army…`;
+      if (c.check.problems.length) return `The ${name} army is not ready: see its problems.`;
     }
     return null;
   })();
@@ -175,9 +190,10 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
     setFailure(useApp.getState().message?.text ?? 'The battle could not start.');
   };
 
-  const buildArmy = async (side: number, list: string) => {
-    if (points === null) return;
-    setArmy(side, await defaultRoster(ruleset.id, list, points));
+  const buildArmy = async (slot: ArmySlot, list: string) => {
+    const budget = slotPoints(ruleset, choice, slot);
+    if (budget === null) return;
+    setArmy(slot.index, await defaultRoster(ruleset.id, list, budget));
   };
 
   return (
@@ -299,20 +315,35 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
                   </div>
                 )}
                 <div className="ng-tabs" role="tablist">
-                  {ruleset.sides.map((s, i) => (
-                    <button key={s.id} role="tab" aria-selected={i === armyTab} className={i === armyTab ? 'chosen' : ''} data-testid={`ng-army-tab-${i}`} onClick={() => setArmyTab(i)}>
-                      {s.name}: <b>{names[i]}</b>
-                      {choice.armies[i] ? (checks[i]?.check?.problems.length ? ' ⚠' : ' ✓') : ''}
+                  {slots.map((slot, k) => (
+                    <button
+                      key={slot.id}
+                      role="tab"
+                      aria-selected={slot.index === armyTab}
+                      className={slot.index === armyTab ? 'chosen' : ''}
+                      data-testid={`ng-army-tab-${slot.index}`}
+                      onClick={() => setArmyTab(slot.index)}
+                    >
+                      {ruleset.sides[slot.side]!.name}
+                      {slot.allied ? ', ally' : ''}: <b>{slotName(ruleset, choice, slot)}</b>
+                      {slotRoster(choice, slot) ? (checks[k]?.check?.problems.length ? ' ⚠' : ' ✓') : ''}
                     </button>
                   ))}
                 </div>
-                {ruleset.sides.map((s, i) => {
-                  if (i !== armyTab) return null;
-                  const listOption = listOptionOf(ruleset, i);
-                  const list = sideList(ruleset, choice, i);
-                  const roster = choice.armies[i] ?? null;
+                {slots.map((slot, k) => {
+                  if (slot.index !== (slots.some((x) => x.index === armyTab) ? armyTab : slots[0]!.index)) return null;
+                  const i = slot.index;
+                  const list = slotList(ruleset, choice, slot);
+                  const roster = slotRoster(choice, slot);
+                  const budget = slotPoints(ruleset, choice, slot);
                   return (
-                    <div key={s.id} className="ng-army" data-testid={`ng-army-${i}`}>
+                    <div key={slot.id} className="ng-army" data-testid={`ng-army-${i}`}>
+                      {slot.share > 1 && (
+                        <div className="ng-help" data-testid={`ng-army-${i}-share`}>
+                          {slot.allied ? "The ally's army" : "This side's first army"} is bought with its share of the points: {budget} of {points}. Each allied Commander-in-chief
+                          commands his own army and plays its cards.
+                        </div>
+                      )}
                       <div className="ng-row">
                         <label className="ng-label" htmlFor={`ng-list-${i}`}>
                           Army list
@@ -322,8 +353,8 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
                           data-testid={`ng-list-${i}`}
                           value={list?.id ?? ''}
                           onChange={(e) => {
-                            if (listOption) setOption(listOption, e.target.value);
-                            if (roster) void buildArmy(i, e.target.value);
+                            if (slot.listOption) setOption(slot.listOption, e.target.value);
+                            if (roster) void buildArmy(slot, e.target.value);
                           }}
                         >
                           {ruleset.armies!.lists.map((l) => (
@@ -342,16 +373,16 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
                             { value: 'default', label: 'Bought for me' },
                             { value: 'built', label: 'Build it myself' },
                           ]}
-                          onChange={(mode) => (mode === 'default' ? setArmy(i, null) : list && void buildArmy(i, list.id))}
+                          onChange={(mode) => (mode === 'default' ? setArmy(i, null) : list && void buildArmy(slot, list.id))}
                         />
                       </div>
                       {!roster ? (
                         <div className="ng-help indent">
-                          The program buys a sound army from the {list?.name ?? ''} list to the points total: mostly line infantry, a third of the stands cavalry, guns,
+                          The program buys a sound army from the {list?.name ?? ''} list to {budget === points ? 'the points total' : `its ${budget} points`}: mostly line infantry, a third of the stands cavalry, guns,
                           skirmishers and Generals enough to command them. Choose "Build it myself" to start from it and change it.
                         </div>
-                      ) : list && points !== null ? (
-                        <ArmyBuilder list={list} roster={roster} points={points} side={i} check={checks[i]?.check ?? null} current={checks[i]?.current ?? false} onChange={(r) => setArmy(i, r)} />
+                      ) : list && budget !== null ? (
+                        <ArmyBuilder list={list} roster={roster} points={budget} side={i} check={checks[k]?.check ?? null} current={checks[k]?.current ?? false} onChange={(r) => setArmy(i, r)} />
                       ) : null}
                     </div>
                   );

@@ -39,6 +39,7 @@ import {
 } from './armies';
 import { EARLIEST_ARRIVAL_JOKER, STATUS_NAMES } from './charts';
 import { STATUSES, type Status, type TroopType } from './types';
+import { alliedArmies } from './seats';
 
 /** The roster items for Generals; the rest of a list's items are its entries, by their ids. */
 const GENERAL_ITEMS: { id: string; kind: GeneralKind; cavalry?: boolean; name: string; detail: string }[] = [
@@ -372,4 +373,5 @@ export const HM_ARMY_BUILDING: ArmyBuilding = {
     return armyToRoster(defaultArmy(list, points));
   },
   checkRoster,
+  allies: alliedArmies(),
 };

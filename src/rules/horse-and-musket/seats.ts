@@ -5,7 +5,7 @@
  */
 
 import type { Seat, SideId } from '../../core/model';
-import { RuleError, type SeatPlan } from '../../core/ruleset';
+import { RuleError, type ArmyBuilding, type SeatPlan } from '../../core/ruleset';
 import { seatById, seatOfUnit } from '../../core/seats';
 import type { Card, HmState, HmUnit } from './types';
 
@@ -58,6 +58,19 @@ export function readPlayers(options: Record<string, unknown>): PlayersPlan {
     for (const [side, key] of [['a', 'allyA'], ['b', 'allyB']] as const) if (!plan.allies.includes(side)) delete options[key];
   }
   return plan;
+}
+
+/** Allied armies are each bought with a half share of the points total (A §8.3). */
+export const ALLIED_SHARE = 2;
+
+/** The points an army of a side with allies is bought with: its share of the total, rounded down. */
+export function alliedBudget(points: number): number {
+  return Math.floor(points / ALLIED_SHARE);
+}
+
+/** The option naming a side's allied army list ("allyA", "allyB"). */
+export function allyListOption(side: SideId): string {
+  return side === 'a' ? 'allyA' : 'allyB';
 }
 
 /** The id of a side's second allied army, its units and its seat ("a2", "b2"). */
@@ -230,4 +243,15 @@ export function seatPlans(): Record<string, SeatPlan[]> {
     });
   }
   return out;
+}
+
+/**
+ * The allied armies each players setting gives, for the army builder (ArmyBuilding.allies): the
+ * sides with two allied Commanders-in-chief, each ally's army and list option, and the half share.
+ */
+export function alliedArmies(): NonNullable<ArmyBuilding['allies']> {
+  const sides: Record<string, string[]> = {};
+  for (const [mode] of PLAYER_MODES) sides[mode] = readPlayers({ players: mode }).allies;
+  const army = Object.fromEntries(['a', 'b'].map((side) => [side, { id: allyId(side), listOption: allyListOption(side) }]));
+  return { option: 'players', sides, army, sameList: 'same', share: ALLIED_SHARE };
 }

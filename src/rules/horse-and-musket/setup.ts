@@ -20,7 +20,7 @@ import { rosterToArmy } from './roster';
 import { worksBought } from './works';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
-import { allyId, assignCardSeats, buildSeats, readPlayers, seatToAct, turnRotation } from './seats';
+import { allyId, allyListOption, alliedBudget, assignCardSeats, buildSeats, readPlayers, seatToAct, turnRotation } from './seats';
 import { layoutStands, lineFrontage } from './layout';
 import { impassableFor } from './terrain';
 import { beginTurn, type TurnHooks } from './turn';
@@ -75,13 +75,13 @@ function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: n
   const out: Record<string, Army> = {};
   const plan: [string, string, ArmyListId][] = [['a', 'armyA', 'prussia-supremacy'], ['b', 'armyB', 'austria']];
   for (const side of allies) {
-    const option = side === 'a' ? 'allyA' : 'allyB';
+    const option = allyListOption(side);
     const own = readList(options[side === 'a' ? 'armyA' : 'armyB'], side === 'a' ? 'prussia-supremacy' : 'austria', side === 'a' ? 'armyA' : 'armyB');
     plan.push([allyId(side), option, options[option] === 'same' ? own : readList(options[option], own, option)]);
   }
   for (const [army, option, fallback] of plan) {
     const allied = allies.includes(army) || army.endsWith('2');
-    const budget = allied ? Math.floor(points / 2) : points;
+    const budget = allied ? alliedBudget(points) : points;
     if (allied && budget < 80) throw new RuleError(`allied armies are each bought with half the points total, at least 80 each: raise the points to 160 or more (now ${points})`, 'armies');
     const roster = given[army];
     if (!roster) {
@@ -604,7 +604,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // The options record the lists fought with, rosters included.
   options.armyA = listA;
   options.armyB = listB;
-  for (const side of players.allies) options[side === 'a' ? 'allyA' : 'allyB'] = armies[allyId(side)]!.list;
+  for (const side of players.allies) options[allyListOption(side)] = armies[allyId(side)]!.list;
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
   // The table is laid now; its subtypes and extra fords are the game's to roll, once the initiative
   // winner has chosen to attack or defend (B §6.1 steps 4-5, subtypes.ts). Until then every wood,
@@ -626,11 +626,11 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   const armyOf = new Map<string, string>();
   // 1. Armies, with their flanking forces and reinforcements (B §6.1 step 1, §7); a side with allies (A §8.3) fields two.
   sides.forEach((s) => {
-    const built = fieldArmy(s.id, armies[s.id]!, players.allies.includes(s.id) ? Math.floor(points / 2) : points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
+    const built = fieldArmy(s.id, armies[s.id]!, players.allies.includes(s.id) ? alliedBudget(points) : points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
     formCommands(built);
     if (players.allies.includes(s.id)) {
       // The ally's army forms its own Commands, then stands with the side's for the rest of the set-up.
-      const ally = fieldArmy(s.id, armies[allyId(s.id)]!, Math.floor(points / 2), pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id), allyId(s.id));
+      const ally = fieldArmy(s.id, armies[allyId(s.id)]!, alliedBudget(points), pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id), allyId(s.id));
       formCommands(ally);
       // Its units are named apart from the first army's ("General 1 (ally)").
       for (const u of ally.units) {
