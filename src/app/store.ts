@@ -374,6 +374,11 @@ function seatedHuman(s: Pick<AppState, 'view' | 'opponent' | 'playerSide' | 'dem
   return state.seats.find((x) => x.id === s.playerSide)?.id ?? state.seats.find((x) => x.id === state.sides[0]?.id)?.id ?? state.seats[0]!.id;
 }
 
+/** The seat the person plays against the computer in a game with seats (a selector for the top bar); else null. */
+export function personSeat(s: AppState): string | null {
+  return seatedHuman(s);
+}
+
 /** The player whose panel (his own hand) the page shows: the person's seat, or in hot seat the one to act. */
 function viewerPlayer(s: AppState, side: string): string {
   const state = s.view?.state;

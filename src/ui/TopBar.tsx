@@ -2,7 +2,8 @@
 
 import { openSaves } from '../app/saves';
 import { startReplay } from '../app/replay';
-import { computerSide, openNewGame, resumeLastGame, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
+import { computerSide, personSeat, openNewGame, resumeLastGame, setNotesOpen, setOpponent, setShadows, startOrder, undo, useApp, OPPONENTS, type Opponent } from '../app/store';
+import { seatingWords } from '../app/seatWords';
 import { DiceSettings } from '../scene/dice/DiceControls';
 import { DemoButton } from './DemoControls';
 import { HelpButton } from './HelpOverlay';
@@ -23,6 +24,9 @@ export function TopBar() {
   const active = state?.sides.find((s) => s.id === state.active);
   const turnActions = legal.filter((l) => !l.unit);
   const opponentSide = state?.sides.find((s) => s.id === computerSide(view));
+  // With seats the computer may play seats of the person's own side too: say who plays what.
+  const mySeat = useApp(personSeat);
+  const seating = state && !demo ? seatingWords(state, mySeat) : null;
 
   return (
     <header className="topbar" data-testid="topbar">
@@ -66,7 +70,13 @@ export function TopBar() {
       </div>
       <div className="topbar-group right">
         <label className="opponent">
-          Opponent{opponentSide ? ` (${opponentSide.name})` : ''}:{' '}
+          {seating ? (
+            <span data-testid="seating" title={`You play the ${seating.you}; the computer plays the ${seating.computer.join(', the ')}.`}>
+              You: <b>{seating.you}</b> · Computer, for the {seating.computer.join(', the ')}:{' '}
+            </span>
+          ) : (
+            <>Opponent{opponentSide ? ` (${opponentSide.name})` : ''}: </>
+          )}
           <select data-testid="opponent" value={opponent} disabled={replaying || !!demo} onChange={(e) => setOpponent(e.target.value as Opponent)}>
             {OPPONENTS.map((o) => (
               <option key={o.value} value={o.value}>
