@@ -40,7 +40,7 @@ import {
 import { ARMY_LISTS } from './armies';
 import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire, type EarlierPlaces } from './fire';
 import { discardFromHand } from './cards';
-import { handForUnit } from './seats';
+import { handForUnit, seatHolding } from './seats';
 import { relayout } from './layout';
 import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext, type WalkOptions } from './moves';
 import { breakFormationThrough, gapToPass, moveThroughGaps, terrainGapToThread, type GapMove } from './gaps';
@@ -696,6 +696,9 @@ export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   const defender = unitById(state, p.defender)!;
   if (choice !== 'evade' && choice !== 'stand') throw new RuleError(`answer an Attack with "evade" or "stand", not "${choice}"`);
   if (!Number.isFinite(wheel) || Math.abs(wheel) > Math.PI / 4 + 1e-3) throw new RuleError('evaders wheel at most 45° from straight away');
+  const elsewhere = [card, cards.cinc].find((id) => id !== null && !handForUnit(state, defender).includes(id));
+  const holder = elsewhere ? seatHolding(state, elsewhere) : undefined;
+  if (holder) throw new RuleError(`that card is in the ${holder.name}'s hand: a unit evades only with the cards of the player who commands it (rule note: an Evade with more than two players)`);
   if (card !== null) {
     const c = state.rules.cards[card];
     const want = defender.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';

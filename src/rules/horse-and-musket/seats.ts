@@ -167,6 +167,11 @@ export function handForUnit(state: HmState, unit: HmUnit): string[] {
   return seat ? seatHand(state, seat.id) : state.rules.sides[unit.side]!.hand;
 }
 
+/** In a game with seats, the seat whose hand holds a card; undefined when none does or there are no seats. */
+export function seatHolding(state: HmState, cardId: string): Seat | undefined {
+  return state.seats?.find((seat) => seatHand(state, seat.id).includes(cardId));
+}
+
 /** Whether a unit is one the seat orders (its own units; a captured gun goes to its captors' first seat). */
 export function seatOrders(state: HmState, seatId: string, unitId: string): boolean {
   return seatOfUnit(state, unitId)?.id === seatId;
