@@ -138,10 +138,14 @@ export function ArmyBuilder({
   check,
   current,
   onChange,
+  agreed = points,
 }: {
   list: ArmyListInfo;
   roster: ArmyRoster;
+  /** The points this army is bought with: the agreed total, or an allied army's share of it. */
   points: number;
+  /** The agreed total, when this army is bought with a share of it. */
+  agreed?: number;
   /** Index of the side, for test ids. */
   side: number;
   /** The worker's verdict (useArmyCheck), and whether it is for this roster. */
@@ -198,7 +202,8 @@ export function ArmyBuilder({
             <b>{total}</b> of {budget ?? '…'} points
           </span>
           <span className="muted">
-            agreed total {points}
+            agreed total {agreed}
+            {agreed !== points ? `, this army's share ${points}` : ''}
             {budget !== null && budget !== points ? `, budget ${budget}` : ''}
           </span>
         </div>

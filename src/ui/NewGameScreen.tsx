@@ -382,7 +382,7 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
                           skirmishers and Generals enough to command them. Choose "Build it myself" to start from it and change it.
                         </div>
                       ) : list && budget !== null ? (
-                        <ArmyBuilder list={list} roster={roster} points={budget} side={i} check={checks[k]?.check ?? null} current={checks[k]?.current ?? false} onChange={(r) => setArmy(i, r)} />
+                        <ArmyBuilder list={list} roster={roster} points={budget} agreed={points ?? budget} side={i} check={checks[k]?.check ?? null} current={checks[k]?.current ?? false} onChange={(r) => setArmy(i, r)} />
                       ) : null}
                     </div>
                   );

@@ -92,7 +92,10 @@ describe('a game with seats after a reload', () => {
     const seats = (await view(page)).state.seats!;
     const sub = seats.find((s) => s.id === 'a-sub')!;
     const seating = await page.getByTestId('seating').textContent();
-    expect(seating).toBe(`You: ${sub.name} · Computer, for the Prussians Commander-in-chief, the Austrians Commander-in-chief: `);
+    const cinc = (id: string) => seats.find((s) => s.id === id)!.name;
+    expect(seating).toBe(`You: ${sub.name} · Computer, for the ${cinc('a')}, the ${cinc('b')}: `);
+    expect(cinc('a')).toContain('Prussians');
+    expect(cinc('b')).toContain('Austrians');
     await page.screenshot({ path: join(RESULTS, 'hm-seats-topbar.png') });
     const before = await view(page);
 
