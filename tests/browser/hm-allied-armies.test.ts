@@ -39,7 +39,8 @@ describe('allied armies in the army builder', () => {
     await page.getByTestId('ng-list-2').selectOption('russia');
     await page.getByTestId('ng-army-mode-2-built').click();
     await expect.poll(() => page.getByTestId('ab-2-ready').count(), { timeout: 20_000 }).toBe(1);
-    expect(await page.getByTestId('ab-2-total').textContent()).toContain('of 80 points');
+    expect(await page.getByTestId('ab-2-total').textContent()).toContain("of 80 points");
+    expect(await page.getByTestId('ab-2-total').textContent()).toContain("agreed total 160, this army's share 80");
     expect(await page.getByTestId('ab-2').textContent()).toContain('The Russians list');
     // One more battalion than its share allows, and the builder says so; one fewer, and it is ready.
     await page.getByTestId('ab-2-add-musketeers').click();
