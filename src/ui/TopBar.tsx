@@ -71,8 +71,8 @@ export function TopBar() {
       <div className="topbar-group right">
         <label className="opponent">
           {seating ? (
-            <span data-testid="seating" title={`You play the ${seating.you}; the computer plays the ${seating.computer.join(', the ')}.`}>
-              You: <b>{seating.you}</b> · Computer, for the {seating.computer.join(', the ')}:{' '}
+            <span data-testid="seating" title={seating.full}>
+              You: <b>{seating.you}</b> · Computer, for {seating.computer}:{' '}
             </span>
           ) : (
             <>Opponent{opponentSide ? ` (${opponentSide.name})` : ''}: </>
