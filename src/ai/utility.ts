@@ -150,7 +150,8 @@ function makePlan(state: GameState, hints: AiHints, side: string, personality: P
   const objectives = hints.objectives(state);
   const ownCentre = centroid(state.units.filter((u) => u.side === side && !u.removed));
   const mainEffort = ownCentre && objectives.length ? [...objectives].sort((a, b) => distance(a, ownCentre) - distance(b, ownCentre))[0]! : null;
-  return { stance: ratio >= threshold ? 'attack' : 'defend', ratio, mainEffort, holders: assignHolders(state, hints, side, objectives, reach) };
+  const ruled = hints.stance?.(state, side, ratio);
+  return { stance: ruled ?? (ratio >= threshold ? 'attack' : 'defend'), ratio, mainEffort, holders: assignHolders(state, hints, side, objectives, reach) };
 }
 
 /**

@@ -239,6 +239,11 @@ export interface AiHints<RS = unknown, US = Record<string, unknown>> {
   objectiveDistance?(state: GameState<RS, US>, unit: Unit<US>, pose: { x: number; y: number; facing: number }, point: { x: number; y: number }): number;
   /** How far the battle has run: 0 at the start, 1 in its last turn. */
   progress(state: GameState<RS, US>): number;
+  /**
+   * The army's stance where the rules' own terms say more than the strength ratio (a turn limit's
+   * verdict that a side not ahead must attack to change); undefined leaves it to the ratio.
+   */
+  stance?(state: GameState<RS, US>, side: string, ratio: number): 'attack' | 'defend' | undefined;
   /** Can one unit see another (the rulebook's sight rules over the terrain layer)? */
   sees(state: GameState<RS, US>, battlefield: Battlefield, observer: Unit<US>, target: Unit<US>): boolean;
   /**

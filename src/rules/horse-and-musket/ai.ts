@@ -26,6 +26,7 @@ import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast, planForecast } from './aiFire';
 import { TROOPS } from './charts';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
+import { turnLimitOf, verdictJudgement, verdictStance, verdictStanding, verdictSwing, verdictWeight } from './aiVerdict';
 
 /** Formed horse: the troops whose strike is the charge of an Attack (skirmishing cavalry shoot and evade). */
 const MOUNTED_LINE = new Set(['lightCav', 'heavyCav', 'cuirassier']);
@@ -50,7 +51,7 @@ export function breakWeight(state: HmState, x: HmUnit): number {
 }
 
 /** An Attack's expected result: both sides' Resolve read together (A §16). */
-function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, assault: boolean): { inflicted: number; removes: number; risk: number } {
+function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, assault: boolean): { inflicted: number; removes: number; risk: number; swing: number } {
   // Across rough ground or an obstacle the attacker tests at −3, and D6 of its stands are disordered if it moves on (A §23.3).
   const crossing = roughOrObstacleCrossed(bf, { x: u.x, y: u.y }, { x: t.x, y: t.y }).length > 0;
   const mine = outlook(state, bf, u, t, 'attacker', assault, crossing);
@@ -61,8 +62,15 @@ function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, a
   // Three and a half stands disordered on average: a heavy price for a line of four to six.
   const crossingCost = crossing ? mine.moves * Math.min(1, 3.5 / Math.max(1, u.stands.length)) * 0.5 : 0;
   const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + (1 - edge) * 0.2 + crossingCost);
+  // As the turn limit nears, only the count the battle is judged on matters: hurting a unit that
+  // does not count for the break (a gun, horse) is worth less and less, and a side that is not
+  // ahead takes the risks that waiting cannot spare it.
+  const late = verdictWeight(state);
+  const allUnits = state.options.breakRule === 'forty-percent-all';
+  const worth = countsForBreak(t, allUnits) ? 1 : 1 - 0.7 * late;
+  const dare = late > 0 && verdictStanding(state, u.side) !== 'ahead' ? 1 - 0.5 * late : 1;
   // The battle is lost by the infantry that break (B §8.1): each side's by its share of its army.
-  return { inflicted, removes: theirs.breaks * breakWeight(state, t), risk: risk * breakWeight(state, u) };
+  return { inflicted: inflicted * worth, removes: theirs.breaks * breakWeight(state, t) * worth, risk: risk * breakWeight(state, u) * dare, swing: verdictSwing(state, u, t, mine.breaks, theirs.breaks) };
 }
 
 /** The nearest targets weighed for one strike prospect (the cost stays bounded). */
@@ -180,9 +188,12 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
   },
   objectiveRadius: inch(6),
   progress: (state) => {
-    const limit = Number(state.options.turnLimit ?? 24);
-    return Math.min(1, state.rules.turnNumber / Math.max(1, limit));
+    // With no turn limit the battle runs until an army breaks: no last turn to plan for.
+    const limit = turnLimitOf(state);
+    return limit ? Math.min(1, state.rules.turnNumber / limit) : 0;
   },
+  // Not ahead on the turn limit's verdict, the army must attack before the turns run out.
+  stance: (state, side, ratio) => verdictStance(state, side, ratio),
   choiceValue: (state, action) => {
     const hs = state as HmState;
     const pc = hs.rules.pendingChoice;
@@ -276,9 +287,13 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
     const t = unitById(hs, String(action.target));
     if (!t) return {};
-    const f = attackForecast(hs, bf, u, t, action.order === 'assault');
+    const { swing, ...f } = attackForecast(hs, bf, u, t, action.order === 'assault');
     // An Attack is a gamble of the unit itself: taken at good odds, refused at bad ones.
-    return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
+    const judgements = [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }];
+    // Near the turn limit, an Attack that can only lose the count the battle is judged on is refused.
+    const verdict = verdictJudgement(hs, swing);
+    if (verdict < 1) judgements.push({ name: 'the verdict at the turn limit', value: verdict });
+    return { target: t.id, ...f, judgements };
   }
   if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
   if (action.type === 'order' && action.order === 'skirmish-plan') return planForecast(hs, bf, u, action.plan);
