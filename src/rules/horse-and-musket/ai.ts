@@ -26,6 +26,7 @@ import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast, planForecast } from './aiFire';
 import { TROOPS } from './charts';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
+import { generalCardCost, reformJudgement } from './aiCards';
 import { turnLimitOf, verdictJudgement, verdictStance, verdictStanding, verdictSwing, verdictWeight } from './aiVerdict';
 
 /** Formed horse: the troops whose strike is the charge of an Attack (skirmishing cavalry shoot and evade). */
@@ -254,7 +255,7 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     // General's card could order any unit of his Command, so it is spent on good orders only.
     if (hs.rules.activeCard?.card === action.card) return 0;
     if (card.kind === 'unit') return 0.1;
-    if (card.kind === 'general') return 0.45;
+    if (card.kind === 'general') return generalCardCost(hs, action);
     return 0.3;
   },
   sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || dhypot(o.x - t.x, o.y - t.y) < inch(24),
@@ -309,6 +310,8 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
       ],
     };
   }
+  // A Reform is worth its card by the disorder it clears and the danger the unit stands in.
+  if (action.order === 'reform') return { judgements: [{ name: 'reforms its disorder', value: reformJudgement(hs, bf, u) }] };
   // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
   if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
   // A withdrawing battalion goes on 3" a turn until halted, takes no other order, supports nobody,
