@@ -26,7 +26,7 @@ import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast, planForecast } from './aiFire';
 import { TROOPS } from './charts';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
-import { generalCardCost, reformJudgement } from './aiCards';
+import { generalCardCost, reformJudgement, restValue } from './aiCards';
 import { turnLimitOf, verdictJudgement, verdictStance, verdictStanding, verdictSwing, verdictWeight } from './aiVerdict';
 
 /** Formed horse: the troops whose strike is the charge of an Attack (skirmishing cavalry shoot and evade). */
@@ -266,7 +266,8 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     return declared ? { ...f, judgements: [...(f.judgements ?? []), declared] } : f;
   },
   // Cards may be held from turn to turn (A §7.7): ending the turn keeps them for a better use.
-  restValue: (_state, action) => (action.type === 'end-turn' ? 0.22 : undefined),
+  // The more so when a card in hand is the last that could reform a battalion in need (aiCards.ts).
+  restValue: (state, action) => (action.type === 'end-turn' ? restValue(state as HmState, action.side) : undefined),
   placesFor: placesForGeneral,
 };
 

@@ -83,3 +83,11 @@ export function reformJudgement(state: HmState, bf: Battlefield, u: HmUnit): num
   const danger = exposure(state, bf, u, { x: u.x, y: u.y, facing: u.facing }).danger;
   return Math.min(1, 0.3 + 0.7 * Math.min(1, need * (0.6 + danger)));
 }
+
+/** What ending the turn and keeping the hand is worth: more with a card the last able to reform a battalion in need. */
+export const REST_VALUE = 0.22;
+export const REST_VALUE_KEEPING_REFORM = 0.35;
+
+export function restValue(state: HmState, side: string): number {
+  return state.rules.step === 'action' && lastCardsForReform(state, side).size > 0 ? REST_VALUE_KEEPING_REFORM : REST_VALUE;
+}
