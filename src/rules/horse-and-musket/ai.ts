@@ -7,6 +7,7 @@
 import type { Action, Unit } from '../../core/model';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
 import { PLACE_WORKS_ACTION } from './works';
+import { WORKS_FLANK_ACTION, WORKS_FLANK_DONE_ACTION, WORKS_FLANK_PLAN_ACTION } from './worksTrade';
 import { shellBuildingForecast } from './aiFire';
 import { inch } from '../../core/measure';
 import type { AiHints, Forecast } from '../../core/ruleset';
@@ -211,6 +212,10 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     // Spiking is for guns about to be lost, which the AI does not foresee: never its own choice.
     if (action.type === 'order' && action.order === 'spike') return 0.01;
     if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
+    // Attacking Austrians' fortification points (B §3.3): the program's plan of a flank march, else done.
+    if (action.type === WORKS_FLANK_PLAN_ACTION) return 0.95;
+    if (action.type === WORKS_FLANK_DONE_ACTION) return 0.3;
+    if (action.type === WORKS_FLANK_ACTION) return 0;
     // The computer sets up its army as the engine's deployment does, then says it is done.
     if (action.type === DEPLOY_REST_ACTION) return 0.95;
     if (action.type === DEPLOY_DONE_ACTION) return 0.9;

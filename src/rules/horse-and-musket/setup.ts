@@ -514,9 +514,9 @@ function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements
  * off the table whose whole Command is in it (B §6.4: reinforcements come with their Command
  * General), who enters after his units; all parked beyond the entry edge.
  */
-function raiseForce(units: HmUnit[], picked: HmUnit[], plan: Pick<OffTableForce, 'id' | 'side' | 'kind' | 'flank' | 'plannedJoker'>): OffTableForce {
+export function raiseForce(units: HmUnit[], picked: HmUnit[], plan: Pick<OffTableForce, 'id' | 'side' | 'kind' | 'flank' | 'plannedJoker' | 'ownEdge'>): OffTableForce {
   const ids = new Set(picked.map((u) => u.id));
-  const generals = units.filter((g) => g.rs.general?.role === 'general' && !g.carriedBy && !ids.has(g.id)).filter((g) => {
+  const generals = units.filter((g) => g.rs.general?.role === 'general' && g.carriedBy !== OFF_TABLE && !ids.has(g.id)).filter((g) => {
     const command = units.filter((u) => u.rs.command === g.id);
     return command.length > 0 && command.every((u) => ids.has(u.id));
   });
