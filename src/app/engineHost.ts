@@ -143,7 +143,7 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
           notes: r.notes,
           scenarios: r.scenarios,
           sides: r.sides,
-          ...(r.armies ? { armies: { lists: r.armies.lists, listOption: r.armies.listOption, pointsOption: r.armies.pointsOption } } : {}),
+          ...(r.armies ? { armies: { lists: r.armies.lists, listOption: r.armies.listOption, pointsOption: r.armies.pointsOption, ...(r.armies.computerPlanOption ? { computerPlanOption: r.armies.computerPlanOption } : {}) } } : {}),
         };
       });
     },

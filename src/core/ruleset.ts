@@ -139,6 +139,12 @@ export interface ArmyBuilding {
   /** The option holding each side's list, by side id, and the option holding the points total. */
   listOption: Record<string, string>;
   pointsOption: string;
+  /**
+   * An option naming the armies the program buys with its own plan (values: a side id, "both" or
+   * "none"); the new-game screen sets it to the computer's side when the computer's army is not built
+   * by hand and the option was left at "none".
+   */
+  computerPlanOption?: string;
   /** A sensible army of a list for a points total, as a roster: the army a side takes by default. */
   defaultRoster(list: string, points: number): ArmyRoster;
   /** Price and check a roster; an unknown list or item is a problem, not a throw. */

@@ -40,7 +40,7 @@ export function entryGoing(bf: Battlefield, side: SideId, ownEdge: 'near' | 'far
   const e = entryEdge(force, { width: bf.width, depth: bf.depth });
   const inward = { x: dcos(e.inward), y: dsin(e.inward) };
   const length = dhypot(e.b.x - e.a.x, e.b.y - e.a.y);
-  const steps = Math.max(1, Math.floor(length / inch(2)));
+  const steps = Math.max(1, Math.round(length / inch(2)));
   let open = 0;
   let all = 0;
   for (let i = 0; i <= steps; i++) {
@@ -56,11 +56,14 @@ export function entryGoing(bf: Battlefield, side: SideId, ownEdge: 'near' | 'far
 }
 
 /**
- * The way in for a force: the flank whose ground is most open for its troops. A force of horse may
+ * The way in for a force: the flank whose ground is most open for its troops (averaged over the
+ * owner's possible edges when the table side is still to be rolled). A force of horse may
  * take the far half, behind the enemy's line, when its ground is better by more than the Joker it
  * costs; foot always the near half, so it is not on the road for the whole battle. Ties go left.
  */
-export function bestWay(bf: Battlefield, side: SideId, ownEdge: 'near' | 'far', troop: TroopType): { way: FlankWay; going: number; joker: number } {
+export function bestWay(bf: Battlefield, side: SideId, ownEdge: 'near' | 'far' | readonly ('near' | 'far')[], troop: TroopType): { way: FlankWay; going: number; joker: number } {
+  // Before the table sides are rolled the owner's edge is not known: each flank is judged on both.
+  const edges = typeof ownEdge === 'string' ? [ownEdge] : ownEdge;
   const mounted = MOUNTED_TROOPS.includes(troop);
   const ways: FlankWay[] = [
     { flank: 'left', half: 'near' },
@@ -69,7 +72,7 @@ export function bestWay(bf: Battlefield, side: SideId, ownEdge: 'near' | 'far', 
   ];
   let best: { way: FlankWay; going: number; score: number } | null = null;
   for (const way of ways) {
-    const going = entryGoing(bf, side, ownEdge, way, troop);
+    const going = edges.reduce((sum, e) => sum + entryGoing(bf, side, e, way, troop), 0) / edges.length;
     const score = going - (way.half === 'far' ? FAR_HALF_COST : 0);
     if (!best || score > best.score + 1e-9) best = { way, going, score };
   }

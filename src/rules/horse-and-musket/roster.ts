@@ -367,6 +367,7 @@ export const HM_ARMY_BUILDING: ArmyBuilding = {
   lists: HM_ARMY_LISTS,
   listOption: { a: 'armyA', b: 'armyB' },
   pointsOption: 'points',
+  computerPlanOption: 'plannedForces',
   defaultRoster(list, points) {
     if (!isListId(list)) throw new Error(`there is no army list "${list}"; the lists are ${ARMY_LIST_IDS.join(', ')}`);
     return armyToRoster(defaultArmy(list, points));

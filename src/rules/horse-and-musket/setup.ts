@@ -17,6 +17,7 @@ import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/
 import { elevationSpec } from '../../terrain/elevation';
 import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, ordinal, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId, type ArrivalPlan, type OffTable } from './armies';
 import { rosterToArmy } from './roster';
+import { plannedArmy } from './armyPlan';
 import { worksBought } from './works';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
@@ -61,16 +62,34 @@ const ARMY_WORDS: Record<SideId, string> = { a: 'first army', b: 'second army' }
  * list and the points total, or else the default army of the side's list option. A roster from
  * another list than the option names, or one the list does not allow, is refused with the reasons.
  */
-function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: number): Record<SideId, Army> {
+/** The program's own plans for the armies it buys (armyPlan.ts): which sides, the ground, and the log for its words. */
+interface ArmyPlanning {
+  ground: Battlefield;
+  sides: ForceSides;
+  log: string[];
+}
+
+function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: number, planning: ArmyPlanning): Record<SideId, Army> {
   const given = setup.armies ?? {};
   for (const side of Object.keys(given)) {
     if (!(side in ARMY_WORDS)) throw new RuleError(`armies: there is no side "${side}"; the sides are a and b`, 'armies');
   }
   const out: Record<SideId, Army> = {};
+  const lists = { a: readList(options.armyA, 'prussia-supremacy', 'armyA'), b: readList(options.armyB, 'austria', 'armyB') };
   for (const [side, option, fallback] of [['a', 'armyA', 'prussia-supremacy'], ['b', 'armyB', 'austria']] as const) {
     const roster = given[side];
     if (!roster) {
-      out[side] = defaultArmy(readList(options[option], fallback, option), points);
+      const list = readList(options[option], fallback, option);
+      if (!takes(planning.sides, side)) {
+        out[side] = defaultArmy(list, points);
+        continue;
+      }
+      // The program plans its own flank march from the part it expects to play (armyPlan.ts).
+      const enemy = given[side === 'a' ? 'b' : 'a']?.list ?? lists[side === 'a' ? 'b' : 'a'];
+      const edges: ('near' | 'far')[] = options.tableSide === 'fixed' ? [side === 'a' ? 'near' : 'far'] : ['near', 'far'];
+      const plan = plannedArmy(list, enemy as ArmyListId, points, planning.ground, side, edges);
+      planning.log.push(`The program's plan for the ${ARMY_WORDS[side]}: ${plan.words}`);
+      out[side] = plan.army;
       continue;
     }
     const named = setup.options?.[option];
@@ -582,19 +601,20 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   const reinforcements = readForceSides(options.reinforcements, 'reinforcements');
   const points = Number(options.points ?? 160);
   if (!Number.isFinite(points) || points < 80 || points > 600) throw new RuleError(`points: ${String(options.points)} is not a points total between 80 and 600`);
-  const armies = armiesFor(setup, options, points);
-  const listA = armies.a!.list;
-  const listB = armies.b!.list;
-  // The options record the lists fought with, rosters included.
-  options.armyA = listA;
-  options.armyB = listB;
-  const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
   // The table is laid now; its subtypes and extra fords are the game's to roll, once the initiative
   // winner has chosen to attack or defend (B §6.1 steps 4-5, subtypes.ts). Until then every wood,
   // marsh and watercourse is of unknown kind.
   const laid = setupSpec('horse-and-musket', 3, setup.seed, TABLE);
   const table = { ...laid, setup: { ...laid.setup!, byGame: true }, ...elevationSpec(setup.elevation) };
   const battlefield = { ...table, subtypes: unrolledSubtypes(battlefieldFromSpec(table)) };
+  const planned: string[] = [];
+  const armies = armiesFor(setup, options, points, { ground: battlefieldFromSpec(battlefield), sides: readForceSides(options.plannedForces, 'plannedForces'), log: planned });
+  const listA = armies.a!.list;
+  const listB = armies.b!.list;
+  // The options record the lists fought with, rosters included.
+  options.armyA = listA;
+  options.armyB = listB;
+  const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
   const lists = [listA, listB];
   const sides: Side[] = lists.map((id, i) => {
     const nation = ARMY_LISTS[id].nation;
@@ -602,7 +622,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     return { id: sideId, name: ARMY_LISTS[id].name, nation, colour: i === 1 && listA === listB ? '#8a2b2b' : NATION_COLOURS[nation] };
   });
   const nameOf = (id: SideId): string => sides.find((s) => s.id === id)!.name;
-  const log: string[] = [];
+  const log: string[] = [...planned];
   const units: HmUnit[] = [];
   const fielded: Record<SideId, HmUnit[]> = {};
   const forces: OffTableForce[] = [];

@@ -199,7 +199,8 @@ describe('the game the screen makes', () => {
       rulesetId: 'horse-and-musket',
       seed: 'newgame-unit',
       dice: 'seeded',
-      options: { armyA: 'austria', armyB: 'russia' },
+      // The computer's army (the Russians, not built by hand) is planned by the program itself.
+      options: { armyA: 'austria', armyB: 'russia', plannedForces: 'b' },
       armies: { a: build(austria, [...TROOPS, ...GENERALS]) },
     });
     expect(plan.opponent).toBe('ai:normal:cautious');
