@@ -205,7 +205,9 @@ function describeList(list: ArmyList): ArmyListInfo {
   }
   for (const w of list.works) {
     const limit = limitWords(w.limit, list);
-    items.push({ id: w.id, name: w.name, group: 'Field works', detail: WORKS_DETAIL, sizes: [{ stands: null, points: w.points }], usual: null, ...(limit ? { limit } : {}) });
+    // The Austrians' points are not lost if they attack: they go to flank marches then (B §3.3, worksTrade.ts).
+    const detail = list.rules.fortificationsToFlankMarch ? `${WORKS_DETAIL}; if you attack, its points may instead pay for flank marches (B §3.3)` : WORKS_DETAIL;
+    items.push({ id: w.id, name: w.name, group: 'Field works', detail, sizes: [{ stands: null, points: w.points }], usual: null, ...(limit ? { limit } : {}) });
   }
   items.push({
     id: DECOY_ITEM,
