@@ -119,15 +119,20 @@ export function worksTradeActions(state: HmState, side?: SideId): LegalAction[] 
   const left = t.points - spent(t);
   const ways = wayChoices();
   const out: LegalAction[] = [];
-  for (const u of sendable(state, t)) {
-    const cost = flankSurcharge(u.rs.troop, u.stands.length);
-    if (cost > left) continue;
+  // The units wait off the table, so they are offered in a list rather than picked on it.
+  const units = sendable(state, t)
+    .map((u) => ({ u, cost: flankSurcharge(u.rs.troop, u.stands.length) }))
+    .filter((x) => x.cost <= left)
+    .map(({ u, cost }) => ({ value: u.id, label: `${u.name} (${cost} point${cost === 1 ? '' : 's'})` }));
+  if (units.length) {
     out.push({
-      action: { type: WORKS_FLANK_ACTION, side: t.side, unit: u.id },
-      label: `Send ${u.name} on a flank march (${cost} of the ${left} fortification points left)`,
+      action: { type: WORKS_FLANK_ACTION, side: t.side },
+      label: `Send a unit on a flank march (${left} fortification point${left === 1 ? '' : 's'} left)`,
       group: 'posture',
-      unit: u.id,
-      params: [{ name: 'way', kind: 'choice', label: 'Where and when it comes on', choices: ways }],
+      params: [
+        { name: 'unit', kind: 'choice', label: 'The unit', choices: units },
+        { name: 'way', kind: 'choice', label: 'Where and when it comes on', choices: ways },
+      ],
     });
   }
   if (!t.picks.length && out.length) out.push({ action: { type: WORKS_FLANK_PLAN_ACTION, side: t.side }, label: `Let the program plan a flank march with the ${t.points} fortification points`, group: 'posture', params: [] });

@@ -44,14 +44,21 @@ describe('Austrian fortification points spent on flank marches (B §3.3)', () =>
     expect(st.active).toBe('b');
     expect(s.legal('a')).toEqual([]);
     const legal = s.legal('b');
-    // 5-stand battalions and Grenzer cost 5, 5-stand horse 10, a gun 10; Generals go only with their Commands.
-    const sends = legal.filter((l) => l.action.type === 'works-flank-march');
-    const names = sends.map((l) => st.units.find((u) => u.id === l.action.unit)!.name);
-    expect(names).toHaveLength(22);
-    expect(names).toContain('Cannon 1');
-    expect(names.some((n) => n.includes('General') || n.includes('Commander'))).toBe(false);
-    expect(sends.find((l) => l.action.unit === 'b-20')!.label).toBe('Send Dragoons 1 on a flank march (10 of the 12 fortification points left)');
-    expect(legal.filter((l) => l.action.type !== 'works-flank-march').map((l) => l.label)).toEqual(['Let the program plan a flank march with the 12 fortification points', 'Done: the 12 fortification points left are lost']);
+    expect(legal.map((l) => l.label)).toEqual(['Send a unit on a flank march (12 fortification points left)', 'Let the program plan a flank march with the 12 fortification points', 'Done: the 12 fortification points left are lost']);
+    // The units wait off the table: they are a list with their prices. 5-stand battalions and Grenzer
+    // cost 5, 5-stand horse 10, a gun 10; Generals go only with their Commands.
+    const [unit, way] = legal[0]!.params;
+    const units = unit!.kind === 'choice' ? unit!.choices : [];
+    expect(units).toHaveLength(22);
+    expect(units.find((c) => c.value === 'b-20')).toEqual({ value: 'b-20', label: 'Dragoons 1 (10 points)' });
+    expect(units.find((c) => c.value === 'b-7')).toEqual({ value: 'b-7', label: 'Line infantry 1 (5 points)' });
+    expect(units.map((c) => c.label)).toContain('Cannon 1 (10 points)');
+    expect(units.some((c) => c.label.includes('General') || c.label.includes('Commander'))).toBe(false);
+    // Each way in and Joker: the near half from the 2nd Joker, the far half from the 3rd, up to the 12th.
+    const ways = way!.kind === 'choice' ? way!.choices : [];
+    expect(ways).toHaveLength(42);
+    expect(ways[0]).toEqual({ value: 'left-near-2', label: 'left flank, near half, dice from the 2nd Joker' });
+    expect(ways.some((c) => c.value === 'left-far-2')).toBe(false);
     // Other pre-battle actions wait.
     const early = s.act({ type: 'deploy-rest', side: 'b' } as never);
     expect(early.ok).toBe(false);
@@ -66,6 +73,7 @@ describe('Austrian fortification points spent on flank marches (B §3.3)', () =>
     const sent = go(s, { type: 'works-flank-march', side: 'b', unit: 'b-20', way: 'right-far-3' });
     expect(sent.map((e) => e.text)).toEqual(['Dragoons 1 goes on a flank march by the far half of the right flank, dice from the 3rd Joker: 10 of the fortification points (2 left)']);
     const legal = s.legal('b');
+    // Nothing costs 2 points or less.
     expect(legal.map((l) => l.label)).toEqual(['Done: the 2 fortification points left are lost']);
     const dear = s.act({ type: 'works-flank-march', side: 'b', unit: 'b-7', way: 'left-near-2' } as never);
     expect(!dear.ok && 'error' in dear && dear.error).toBe('Line infantry 1 costs 5 points on a flank march; only 2 fortification points are left');
