@@ -3,7 +3,7 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, distance, normalize, pointRectDistance, pointSegDist, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { add, angleOf, corners, distance, normalize, pointRectDistance, pointSegDist, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { unitFootprint, type Action } from '../../core/model';
@@ -445,6 +445,37 @@ function walkedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, mover:
   return { pose: { x: end.x, y: end.y, facing } };
 }
 
+/**
+ * Where a wheel should end: the mean roll, turned back as the engine turns it from troops, the
+ * table's edge and ground the new front may not enter (a line in a wood cannot wheel at all).
+ * The unit swings about a front corner, so every pose it tries lies within (its centre's distance
+ * from that corner + its reach) of the corner: only units whose bounding circles come that near
+ * (2 mm to spare) can turn it back. The wheel is worked out among those alone, and remembered with
+ * them and the ground, as a move is.
+ */
+function expectedWheel(state: OnePageState, bf: Battlefield, u: OnePageUnit, angle: number): Forecast {
+  const [fl, fr] = corners(footprint(u));
+  const pivot = angle > 0 ? fl : fr;
+  const swing = Math.hypot(u.x - pivot.x, u.y - pivot.y) + reachFromPosition(u) + 2;
+  const near: OnePageUnit[] = [];
+  for (const o of state.units) {
+    if (o.removed || o.carriedBy || o.id === u.id) continue;
+    const r = footprint(o);
+    const clear = swing + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
+    const dx = r.cx - pivot.x;
+    const dy = r.cy - pivot.y;
+    if (dx * dx + dy * dy <= clear * clear) near.push(o);
+  }
+  const key = `wheel/${numberKey(angle)}`;
+  const deps: unknown[] = [bf, ...near];
+  const known = forecastMemo.get(u, key, deps);
+  if (known) return known;
+  const w = wheelReach({ ...state, units: near }, bf, u, angle, meanAllowance(u, moveContext(u)), cachedGround);
+  const result = { pose: Math.abs(w.turn) >= 1e-3 ? w.pose : { x: u.x, y: u.y, facing: u.facing } };
+  forecastMemo.set(u, key, deps, result);
+  return result;
+}
+
 function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecast {
   const u = unitById(state, action.unit);
   if (!u) return {};
@@ -461,12 +492,8 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
       return to ? expectedMove(state, bf, u, to, 1, angleOf(sub(to, { x: u.x, y: u.y }))) : {};
     case 'formation':
       return to ? expectedMove(state, bf, u, to, 0.5, u.facing, action.formation as Formation) : {};
-    case 'wheel': {
-      // The mean roll, turned back as the engine turns it from troops, the table's edge and ground
-      // the new front may not enter: a line in a wood cannot wheel at all.
-      const w = wheelReach(state, bf, u, Number(action.angle) || 0, meanAllowance(u, moveContext(u)), cachedGround);
-      return { pose: Math.abs(w.turn) >= 1e-3 ? w.pose : { x: u.x, y: u.y, facing: u.facing } };
-    }
+    case 'wheel':
+      return expectedWheel(state, bf, u, Number(action.angle) || 0);
     case 'shoot': {
       const t = unitById(state, action.target);
       return t ? expectedShot(state, bf, u, t) : {};

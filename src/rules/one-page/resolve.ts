@@ -3,7 +3,7 @@
  * on a unit (retreat, fall back). Shared by the activation actions and the end-of-turn steps.
  */
 
-import { angleOf, direction, distance, fromLocal, normalize, pointSegDist, scale, add, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { angleOf, direction, distance, fromLocal, normalize, pointSegDist, rectsOverlap, scale, add, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import type { RuleContext } from '../../core/ruleset';
 import { footprintPlacer, unitFootprint } from '../../core/model';
 import { walkStraight } from '../../core/movement';
@@ -180,8 +180,13 @@ export function blockedAt(
 /** blockedAt for the unit's footprint `r` where it would stand. */
 function blockedWith(state: OnePageState, u: OnePageUnit, r: OrientedRect, opts: Parameters<typeof blockedAt>[4]): boolean {
   if (!opts.offTableOk && !onTableDims(r, opts.bfWidth, opts.bfDepth)) return true;
-  const ignore = opts.ignore?.length ? [u.id, ...opts.ignore] : [u.id];
-  return firstOverlapping(state, r, ignore, (o) => opts.allowFriends === true && mayInterpenetrate(u, o), opts.among) !== undefined;
+  // firstOverlapping's test, written out: a walk asks it at every step, so nothing is made per call.
+  const ignore = opts.ignore;
+  for (const o of opts.among ?? state.units) {
+    if (o.removed || o.carriedBy || o.id === u.id || (ignore !== undefined && ignore.includes(o.id))) continue;
+    if (rectsOverlap(r, footprint(o)) && !(opts.allowFriends === true && mayInterpenetrate(u, o))) return true;
+  }
+  return false;
 }
 
 /**
