@@ -386,19 +386,66 @@ const forecastMemo = new ObjectMemo<Forecast>();
  * walks in its new formation.
  */
 function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, formation?: Formation): Forecast {
-  const mover = formation ? { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) } : u;
+  const mover = formation ? moverInFormation(u, formation) : u;
   const allowance = meanMove(u, formation === 'column') * fraction;
   const from = { x: u.x, y: u.y };
   // Only troops within reach of the path can be in the way.
-  const reach = allowance + inch(8);
-  const near = state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach));
+  const near = nearStart(state, u, mover, allowance + inch(8));
   const key = `${numberKey(to.x)},${numberKey(to.y)},${numberKey(fraction)},${numberKey(facing)},${formation ?? ''}`;
-  const deps = walkDependencies(bf, mover, near, from, to);
+  const deps = walkDependencies(bf, near, from, to);
   const known = forecastMemo.get(u, key, deps);
   if (known) return known;
-  const result = walkedMove({ ...state, units: near }, bf, u, mover, to, allowance, facing);
+  const result = walkedMove({ ...state, units: near.units }, bf, u, mover, to, allowance, facing);
   forecastMemo.set(u, key, deps, result);
   return result;
+}
+
+/** A unit as it would stand in another formation (its stands laid out anew), made once per unit object and formation. */
+const formationMovers = new WeakMap<OnePageUnit, Map<Formation, OnePageUnit>>();
+
+function moverInFormation(u: OnePageUnit, formation: Formation): OnePageUnit {
+  let known = formationMovers.get(u);
+  if (!known) formationMovers.set(u, (known = new Map()));
+  let mover = known.get(formation);
+  if (!mover) known.set(formation, (mover = { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) }));
+  return mover;
+}
+
+/**
+ * The units within `reach` of a unit's position (the unit itself first among them, in state order),
+ * and for each other one the centre of its footprint and how near the mover's line it must come to
+ * matter (see walkDependencies). Every candidate move of a unit in one decision asks the same, so it
+ * is kept by the state's unit list (never changed once made), the mover and the reach.
+ */
+interface NearStart {
+  units: OnePageUnit[];
+  others: OnePageUnit[];
+  /** Per other unit: its footprint's centre x, y and the distance within which it matters. */
+  circles: number[];
+}
+const nearStarts = new WeakMap<readonly OnePageUnit[], Map<OnePageUnit, Map<number, NearStart>>>();
+
+function nearStart(state: OnePageState, u: OnePageUnit, mover: OnePageUnit, reach: number): NearStart {
+  let byMover = nearStarts.get(state.units);
+  if (!byMover) nearStarts.set(state.units, (byMover = new Map()));
+  let byReach = byMover.get(mover);
+  if (!byReach) byMover.set(mover, (byReach = new Map()));
+  const known = byReach.get(reach);
+  if (known) return known;
+  const from = { x: u.x, y: u.y };
+  const units = state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach));
+  const others: OnePageUnit[] = [];
+  const circles: number[] = [];
+  const moverReach = reachFromPosition(mover) + 1;
+  for (const o of units) {
+    if (o.id === mover.id) continue;
+    const r = footprint(o);
+    others.push(o);
+    circles.push(r.cx, r.cy, moverReach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2);
+  }
+  const out = { units, others, circles };
+  byReach.set(reach, out);
+  return out;
 }
 
 /**
@@ -408,14 +455,11 @@ function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: 
  * farther than that from the whole segment (2 mm to spare) cannot change where the walk ends, wherever
  * else it stands. The same unit objects (unchanged units are shared between states) give the same end.
  */
-function walkDependencies(bf: Battlefield, mover: OnePageUnit, near: readonly OnePageUnit[], from: Vec2, to: Vec2): unknown[] {
+function walkDependencies(bf: Battlefield, near: NearStart, from: Vec2, to: Vec2): unknown[] {
   const deps: unknown[] = [bf];
-  const reach = reachFromPosition(mover) + 1;
-  for (const o of near) {
-    if (o.id === mover.id) continue;
-    const r = footprint(o);
-    const clear = reach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
-    if (pointSegDist(r.cx, r.cy, from.x, from.y, to.x, to.y) <= clear + 2) deps.push(o);
+  const c = near.circles;
+  for (let i = 0; i < near.others.length; i++) {
+    if (pointSegDist(c[3 * i]!, c[3 * i + 1]!, from.x, from.y, to.x, to.y) <= c[3 * i + 2]! + 2) deps.push(near.others[i]);
   }
   return deps;
 }
