@@ -219,10 +219,15 @@ export function blockedAtAlong(
     if (!line || pointSegDist(r.cx, r.cy, line.from.x, line.from.y, line.to.x, line.to.y) <= clear + 1) others.push(i);
   }
   const everyone = all.map((_, i) => i);
+  // One list of the units touching a place, refilled at every call (blockedWith keeps nothing), and
+  // blockedWith's options for each answer: a walk asks at every step.
+  const touching: OnePageUnit[] = [];
+  const withFriends = { ...opts, allowFriends: true, among: touching };
+  const withoutFriends = { ...opts, allowFriends: false, among: touching };
   return (at, allowFriends) => {
     const onLine = line !== undefined && pointSegDist(at.x, at.y, line.from.x, line.from.y, line.to.x, line.to.y) <= 0.5;
     const candidates = onLine ? others : everyone;
-    const touching: OnePageUnit[] = [];
+    touching.length = 0;
     for (const i of candidates) {
       const dx = at.x - near[3 * i]!;
       const dy = at.y - near[3 * i + 1]!;
@@ -230,7 +235,7 @@ export function blockedAtAlong(
     }
     const inside = at.x - reach >= 0 && at.y - reach >= 0 && at.x + reach <= opts.bfWidth && at.y + reach <= opts.bfDepth;
     if (inside && touching.length === 0) return false;
-    return blockedWith(state, u, place(at.x, at.y), { ...opts, allowFriends, among: touching });
+    return blockedWith(state, u, place(at.x, at.y), allowFriends ? withFriends : withoutFriends);
   };
 }
 
