@@ -18,7 +18,6 @@ import { combineScores, CURVES, evaluateCurve, normalise, type Curve } from './c
 import { buildInfluence, sample, type InfluenceMap } from './influence';
 import { lookAhead } from './lookahead';
 import { datan2, dcos, dhypot, dsin } from '../core/detmath';
-import { numberKey } from '../core/memo';
 
 export type Level = 'easy' | 'normal' | 'hard';
 export type Personality = 'balanced' | 'cautious' | 'aggressive';
@@ -211,7 +210,7 @@ export interface ScoreContext {
   /** What every candidate of a unit asks of where the unit stands now, worked out once a decision. */
   standing: Map<Unit, { engaged?: boolean; away: Map<Vec2, number> }>;
   /** What positional gave for a unit in each pose tried this decision, by unit and pose. */
-  positions: Map<Unit, Map<string, ConsiderationScore[]>>;
+  positions: Map<Unit, Map<number, { x: number; y: number; facing: number | undefined; scores: ConsiderationScore[] }[]>>;
 }
 
 /** The remembered answers about where a unit stands now (see ScoreContext.standing). */
@@ -434,14 +433,22 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
  * so the candidates share them.
  */
 function positionalOnce(ctx: ScoreContext, unit: Unit, at: Vec2 & { facing?: number }, list: ConsiderationScore[]): void {
-  const key = `${numberKey(at.x)},${numberKey(at.y)},${at.facing === undefined ? '' : numberKey(at.facing)}`;
-  let byPose = ctx.positions.get(unit);
-  if (!byPose) ctx.positions.set(unit, (byPose = new Map()));
-  let known = byPose.get(key);
+  // Found by x, then the very same y and facing (Object.is: -0 is not 0).
+  let byX = ctx.positions.get(unit);
+  if (!byX) ctx.positions.set(unit, (byX = new Map()));
+  let poses = byX.get(at.x);
+  if (!poses) byX.set(at.x, (poses = []));
+  let known: ConsiderationScore[] | undefined;
+  for (const p of poses) {
+    if (Object.is(p.x, at.x) && Object.is(p.y, at.y) && Object.is(p.facing, at.facing)) {
+      known = p.scores;
+      break;
+    }
+  }
   if (!known) {
     known = [];
     positional(ctx, unit, at, known);
-    byPose.set(key, known);
+    poses.push({ x: at.x, y: at.y, facing: at.facing, scores: known });
   }
   for (const k of known) list.push(k);
 }

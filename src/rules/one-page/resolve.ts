@@ -210,15 +210,17 @@ export function blockedAtAlong(
   // The other units, with their footprints' centres and the squared distances within which they may touch.
   const others: number[] = [];
   const near: number[] = [];
-  const all = (opts.among ?? state.units).filter((o) => !o.removed && !o.carriedBy && o.id !== u.id);
-  for (const [i, o] of all.entries()) {
-    const r = footprint(o);
+  const all: OnePageUnit[] = [];
+  for (const o of opts.among ?? state.units) if (!o.removed && !o.carriedBy && o.id !== u.id) all.push(o);
+  const everyone: number[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const r = footprint(all[i]!);
     const clear = reach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
     near.push(r.cx, r.cy, clear * clear);
+    everyone.push(i);
     // A place p near the line touches a unit only if the line passes within clear + |p - line| of it.
     if (!line || pointSegDist(r.cx, r.cy, line.from.x, line.from.y, line.to.x, line.to.y) <= clear + 1) others.push(i);
   }
-  const everyone = all.map((_, i) => i);
   // One list of the units touching a place, refilled at every call (blockedWith keeps nothing), and
   // blockedWith's options for each answer: a walk asks at every step.
   const touching: OnePageUnit[] = [];

@@ -171,7 +171,7 @@ export function moveSpeedFn(bf: Battlefield, u: OnePageUnit, facing: number, dir
   const mover = moverOf(u);
   const d = normalize(dir);
   // The facing is fixed for the whole move, so the samples sit at fixed offsets from the centre.
-  const r0 = footprint({ ...u, facing });
+  const r0 = unitFootprint({ x: u.x, y: u.y, facing, stands: u.stands });
   const offsets = d.x === 0 && d.y === 0 ? [{ x: 0, y: 0 }] : leadingSamples(r0, d).map((q) => ({ x: q.x - u.x, y: q.y - u.y }));
   return (p) => {
     const here = ground(bf, p);
