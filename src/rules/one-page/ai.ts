@@ -345,7 +345,7 @@ const groundCache = new WeakMap<Battlefield, GroundCells>();
 const GROUND_CELL = 5;
 const GROUND_CLASSES: readonly GroundClass[] = ['open', 'broken', 'difficult', 'road', 'water'];
 
-function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
+export function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
   let cells = groundCache.get(bf);
   if (!cells) {
     const cols = Math.ceil(bf.width / GROUND_CELL) + 1;

@@ -32,7 +32,6 @@ import {
   moveSpeedFn,
   onTable,
   overlapping,
-  firstOverlapping,
   reachFromPosition,
   unitsNearPath,
   unitDistance,
