@@ -4,7 +4,7 @@
  */
 
 import { parentPort } from 'node:worker_threads';
-import { JOB, JobState, STATE, type ViewshedThreadMessage } from './viewshedThreads';
+import { JOB, JobState, sharedClock, STATE, WorkerTimes, type ViewshedThreadMessage } from './viewshedThreads';
 import { planViewshed, sweepShare, type ViewshedTerrain } from './viewshed';
 
 const grids = new Map<number, ViewshedTerrain>();
@@ -22,6 +22,8 @@ parentPort!.on('message', (m: ViewshedThreadMessage) => {
   const control = new Int32Array(m.control);
   // Only the job posted last, and only if the main thread has not withdrawn it.
   if (Atomics.load(control, JOB) !== m.job || Atomics.compareExchange(control, STATE, JobState.Posted, JobState.Taken) !== JobState.Posted) return;
+  const times = new Float64Array(m.control);
+  times[WorkerTimes.Taken] = sharedClock();
   let state: number = JobState.Failed;
   try {
     const terrain = grids.get(m.grid);
@@ -30,7 +32,9 @@ parentPort!.on('message', (m: ViewshedThreadMessage) => {
       sweepShare(planViewshed(terrain, m.observer, m.opts), 'second', new Float32Array(m.minHeight), new Uint8Array(m.visible));
       state = JobState.Done;
     }
+    times[WorkerTimes.Swept] = sharedClock();
   } finally {
+    times[WorkerTimes.Told] = sharedClock();
     Atomics.store(control, STATE, state);
     Atomics.notify(control, STATE);
   }

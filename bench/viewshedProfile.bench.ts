@@ -1,0 +1,132 @@
+/**
+ * Where the wall time of a 2048 x 2048 viewshed goes: one thread against two, new output against
+ * output written over, and inside a two-thread call the steps of both threads (from
+ * TwoThreadViewshed.times). The variants run in turn within each round, so a change in the
+ * machine's load falls on all of them alike. Prints medians (wall and CPU, ms).
+ * Run with `npx tsx bench/viewshedProfile.bench.ts [size] [rounds]`.
+ */
+
+import { createNoise2D } from 'simplex-noise';
+import { Rng } from '../src/core/random';
+import type { Heightmap } from '../src/terrain/heightmap';
+import { planViewshed, sweepShare, viewshed, viewshedArrays, type Viewshed, type ViewshedOptions } from '../src/terrain/viewshed';
+import { TwoThreadViewshed, type JobTimes } from '../src/terrain/viewshedThreads';
+import { median } from './stats';
+
+const size = Number(process.argv[2] ?? 2048);
+const rounds = Number(process.argv[3] ?? 15);
+
+/** This process's CPU time, ms (all its threads). */
+function cpuNow(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+/** Rolling DEM-like ground, as bench/visibility.bench.ts makes it. */
+function noiseGrid(n: number, seed: string): Heightmap {
+  const rng = new Rng(seed);
+  const noise = createNoise2D(() => rng.float());
+  const heights = new Float32Array(n * n);
+  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) heights[j * n + i] = 40 * noise(i / 300, j / 300) + 10 * noise(i / 60, j / 60) + 3 * noise(i / 15, j / 15);
+  return { cols: n, rows: n, cellSize: 1, originX: 0, originY: 0, heights };
+}
+
+const hm = noiseGrid(size, `grid-${size}`);
+const terrain = { heightmap: hm };
+const opts: ViewshedOptions = { eyeHeight: 10, targetHeight: 2 };
+const n = size * size;
+const two = new TwoThreadViewshed();
+// Output kept from call to call, for the variants that write over it.
+const kept = viewshedArrays(planViewshed(terrain, { x: 1, y: 1 }, opts), new ArrayBuffer(4 * n), new ArrayBuffer(n));
+let keptTwo: Viewshed | undefined;
+
+const figures = new Map<string, number[]>();
+function record(label: string, ms: number): void {
+  const list = figures.get(label) ?? [];
+  list.push(ms);
+  figures.set(label, list);
+}
+
+/** Wall and CPU of fn, recorded under label. */
+function measure<T>(label: string, fn: () => T): T {
+  const c0 = cpuNow();
+  const t0 = performance.now();
+  const out = fn();
+  record(`${label}: wall`, performance.now() - t0);
+  record(`${label}: CPU`, cpuNow() - c0);
+  return out;
+}
+
+/** A two-thread call's steps, from TwoThreadViewshed.times. */
+function recordSteps(label: string, t: JobTimes): void {
+  record(`${label} | plan + output ready`, t.ready - t.start);
+  record(`${label} | post the job`, t.posted - t.ready);
+  record(`${label} | worker takes it after posting`, t.workerTaken - t.posted);
+  record(`${label} | worker's share`, t.workerSwept - t.workerTaken);
+  record(`${label} | this thread's share`, t.swept - t.posted);
+  record(`${label} | worker done after this thread's share`, t.workerTold - t.swept);
+  record(`${label} | this thread wakes after the worker is done`, t.woke - Math.max(t.workerTold, t.swept));
+  record(`${label} | finish`, t.end - t.woke);
+}
+
+const rng = new Rng('profile-observers');
+for (let k = 0; k < rounds + 3; k++) {
+  const observer = { x: rng.range(0, size - 1), y: rng.range(0, size - 1) };
+  const warm = k < 3;
+  const sink: number[] = [];
+  const variants: [string, () => void][] = [
+    ['one thread, new output', () => void sink.push(viewshed(terrain, observer, opts).visible[0]!)],
+    [
+      'one thread, output written over',
+      () => {
+        const plan = planViewshed(terrain, observer, opts);
+        sweepShare(plan, 'all', kept.minHeight, kept.visible);
+      },
+    ],
+    [
+      'first share alone, output written over',
+      () => sweepShare(planViewshed(terrain, observer, opts), 'first', kept.minHeight, kept.visible),
+    ],
+    [
+      'second share alone, output written over',
+      () => sweepShare(planViewshed(terrain, observer, opts), 'second', kept.minHeight, kept.visible),
+    ],
+    [
+      'new output memory: allocate and touch every page',
+      () => {
+        const a = new Float32Array(new SharedArrayBuffer(4 * n));
+        const b = new Uint8Array(new SharedArrayBuffer(n));
+        for (let q = 0; q < n; q += 1024) a[q] = 1;
+        for (let q = 0; q < n; q += 4096) b[q] = 1;
+        sink.push(a[0]! + b[0]!);
+      },
+    ],
+    [
+      'two threads, new output',
+      () => {
+        two.viewshed(terrain, observer, opts);
+        if (!warm) recordSteps('two threads, new output', two.times);
+      },
+    ],
+    [
+      'two threads, output written over',
+      () => {
+        keptTwo = two.viewshed(terrain, observer, opts, keptTwo);
+        if (!warm) recordSteps('two threads, output written over', two.times);
+      },
+    ],
+  ];
+  // Each round in another order, so none always follows the same one.
+  const order = variants.map((_, i) => (i + k) % variants.length);
+  for (const i of order) {
+    const [label, fn] = variants[i]!;
+    if (warm) fn();
+    else measure(label, fn);
+  }
+  if (sink.length < 0) console.log(sink);
+}
+await two.close();
+
+console.log(`viewshed profile ${size}x${size}, ${rounds} rounds, medians in ms (worker swept half of ${two.shared} of ${two.shared + two.alone})`);
+const labels = [...figures.keys()].sort((a, b) => a.localeCompare(b));
+for (const label of labels) console.log(`  ${label.padEnd(78)} ${median(figures.get(label)!).toFixed(1).padStart(7)}`);
