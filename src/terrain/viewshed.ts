@@ -476,9 +476,22 @@ export function sweepShare(plan: ViewshedPlan, share: SweepShare, minHeight: Flo
   sw.nodes = null;
 }
 
-/** The viewshed from the swept arrays: the observer's own sample, when it stands on one. */
+/**
+ * The viewshed from the swept arrays, once every share is swept: `visible` over the east and west
+ * sectors, read off minHeight row by row, and the observer's own sample, when it stands on one.
+ */
 export function finishViewshed(plan: ViewshedPlan, minHeight: Float32Array, visible: Uint8Array): Viewshed {
-  const { cols, rows, cx, cy } = plan;
+  const { cols, rows, cx, cy, targetHeight: target } = plan;
+  // Each row's stretches east and west of the diagonals, with a sample to spare (any sample may be
+  // done again: minHeight is final everywhere).
+  for (let j = 0; j < rows; j++) {
+    const dj = Math.abs(j - cy);
+    const westEnd = Math.min(cols - 1, Math.floor(cx - dj) + 1);
+    const eastStart = Math.max(westEnd + 1, Math.ceil(cx + dj) - 1);
+    const row = j * cols;
+    for (let k = row; k <= row + westEnd; k++) visible[k] = target >= minHeight[k]! ? 1 : 0;
+    for (let k = row + eastStart; k < row + cols; k++) visible[k] = target >= minHeight[k]! ? 1 : 0;
+  }
   const oi = Math.round(cx);
   const oj = Math.round(cy);
   if (Math.abs(oi - cx) < 1e-9 && Math.abs(oj - cy) < 1e-9) {
@@ -609,7 +622,10 @@ function sweepSector(
   const mEnd = Math.min(majorCount - 1, Math.floor(om + sw.maxCells + 1e-9));
   const m0 = Math.floor(om) + 1;
   if (m0 > mEnd) return;
-  const { h, z0, cs, minHeight, visible, target, slopes, ground, uMin, invGap, k: kOf, count, c1, c2 } = sw;
+  const { h, z0, cs, minHeight, target, slopes, ground, uMin, invGap, k: kOf, count, c1, c2 } = sw;
+  // Where a column runs across memory (east and west), `visible` is left to finishViewshed, which
+  // writes it row by row: a byte written here for each sample would be a far jump in memory.
+  const visible = nStride === 1 ? sw.visible : null;
   const maxCells2 = sw.maxCells * sw.maxCells;
   const maxN = minorCount - 1;
   // Without obstacles the sweep is ground only.
@@ -723,7 +739,8 @@ function sweepSector(
         // The bare-ground case (a DEM), which is most of the work on a large grid.
         for (; r <= inHi; r++) {
           const y = on + slopes[r]! * u;
-          const n0 = Math.floor(y);
+          // y >= 0 here, so truncation is the floor, and an int32 keeps the indexing in integers.
+          const n0 = y | 0;
           const gr = ground[r]!;
           if (next <= n0 && next <= nHi) next = valueSamples(h, minHeight, visible, target, z0, maxCells2, colBase, nStride, next, n0 < nHi ? n0 : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
           const ic = colBase + n0 * nStride;
@@ -740,7 +757,7 @@ function sweepSector(
       if (r > first && next <= nHi && next <= y) {
         const end = Math.floor(y);
         next = canopy
-          ? valueSamplesInWoods(sw, colBase, nStride, next, end < nHi ? end : nHi, on, u, yPrev, gPrev, gr, invGap[r]!, c1Prev, c2Prev, c1[r]!, c2[r]!)
+          ? valueSamplesInWoods(sw, visible, colBase, nStride, next, end < nHi ? end : nHi, on, u, yPrev, gPrev, gr, invGap[r]!, c1Prev, c2Prev, c1[r]!, c2[r]!)
           : valueSamples(h, minHeight, visible, target, z0, maxCells2, colBase, nStride, next, end < nHi ? end : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
       }
       yPrev = y;
@@ -815,7 +832,7 @@ function rayWork(slopes: Float64Array, r: number, on: number, minorCount: number
 function valueSamples(
   h: Float32Array,
   minHeight: Float32Array,
-  visible: Uint8Array,
+  visible: Uint8Array | null,
   target: number,
   z0: number,
   maxCells2: number,
@@ -831,7 +848,7 @@ function valueSamples(
   b: number,
   invGap: number,
 ): number {
-  for (let n = first; n <= last; n++) {
+  for (let n = first | 0; n <= last; n++) {
     const dn = n - on;
     if (u * u + dn * dn > maxCells2) continue;
     const idx = colBase + n * nStride;
@@ -843,7 +860,7 @@ function valueSamples(
     // As stored: `visible` compares the stored (float32) value.
     const stored = Math.fround(mh > 0 ? mh : 0);
     minHeight[idx] = stored;
-    visible[idx] = target >= stored ? 1 : 0;
+    if (visible !== null) visible[idx] = target >= stored ? 1 : 0;
   }
   return last + 1;
 }
@@ -855,6 +872,7 @@ function valueSamples(
  */
 function valueSamplesInWoods(
   sw: Sweep,
+  visible: Uint8Array | null,
   colBase: number,
   nStride: number,
   first: number,
@@ -870,7 +888,7 @@ function valueSamplesInWoods(
   cb1: number,
   cb2: number,
 ): number {
-  const { h, z0, minHeight, visible, target, maxCells } = sw;
+  const { h, z0, minHeight, target, maxCells } = sw;
   const nodes = sw.nodes!;
   const invU = 1 / u;
   const maxCells2 = maxCells * maxCells;
@@ -894,7 +912,7 @@ function valueSamplesInWoods(
     const mh = sl === NONE ? 0 : z0 + sl * u - zt;
     const stored = Math.fround(mh > 0 ? mh : 0);
     minHeight[idx] = stored;
-    visible[idx] = target >= stored ? 1 : 0;
+    if (visible !== null) visible[idx] = target >= stored ? 1 : 0;
   }
   return last + 1;
 }
