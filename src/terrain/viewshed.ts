@@ -355,6 +355,23 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
   return finishViewshed(plan, out.minHeight, out.visible);
 }
 
+/**
+ * Run the sweep a few times on a small made-up grid, so the JIT has seen its paths before a
+ * large grid comes: a process that sweeps one large grid (the `viewshed` command) otherwise runs
+ * much of it in unoptimised code, and what the optimiser makes of too little feedback is thrown
+ * away again part way through. `calls` viewsheds of a `size` x `size` grid, observers off the
+ * samples, every fourth with a maxDistance.
+ */
+export function warmUpViewshed(calls: number, size: number): void {
+  const heights = new Float32Array(size * size);
+  for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) heights[j * size + i] = 8 * Math.sin(i / 5) * Math.cos(j / 7) + 3 * Math.sin((i + j) / 2);
+  const terrain = { heightmap: { cols: size, rows: size, cellSize: 1, originX: 0, originY: 0, heights } };
+  for (let k = 0; k < calls; k++) {
+    const observer = { x: (k * 7.31) % (size - 1), y: (k * 11.77) % (size - 1) };
+    viewshed(terrain, observer, { eyeHeight: 2 + (k % 5), targetHeight: k % 3, ...(k % 4 === 3 ? { maxDistance: size / 3 } : {}) });
+  }
+}
+
 /** A viewshed's inputs, checked, with the obstacles in the forms the sweep reads. */
 export interface ViewshedPlan {
   cols: number;

@@ -13,7 +13,7 @@
 
 import { Worker } from 'node:worker_threads';
 import type { Vec2 } from '../core/geometry';
-import { finishViewshed, planViewshed, sweepShare, viewshed, viewshedArrays, type Viewshed, type ViewshedOptions, type ViewshedPlan, type ViewshedTerrain } from './viewshed';
+import { finishViewshed, planViewshed, sweepShare, viewshed, viewshedArrays, warmUpViewshed, type Viewshed, type ViewshedOptions, type ViewshedPlan, type ViewshedTerrain } from './viewshed';
 
 /** control[STATE]: where the job posted last stands. */
 export const STATE = 0;
@@ -25,9 +25,12 @@ export const CONTROL_BYTES = 8 + 8 * 3;
 /** Float64 slots of the worker's clock readings (see JobTimes), after the Int32 slots. */
 export const WorkerTimes = { Taken: 1, Swept: 2, Told: 3 } as const;
 
-/** A clock both threads read alike: ms since the epoch, to a microsecond or so. */
+/**
+ * A clock both threads read alike, in ms: the system's monotonic clock, which all threads of a
+ * process share (each thread's performance.timeOrigin is its own, and they differ by ms).
+ */
 export function sharedClock(): number {
-  return performance.timeOrigin + performance.now();
+  return Number(process.hrtime.bigint()) / 1e6;
 }
 
 /**
@@ -55,6 +58,10 @@ export interface JobTimes {
 export type ViewshedThreadMessage =
   | { kind: 'grid'; grid: number; cols: number; rows: number; cellSize: number; originX: number; originY: number; heights: SharedArrayBuffer; obstacles?: SharedArrayBuffer; solids?: SharedArrayBuffer }
   | { kind: 'job'; job: number; grid: number; observer: Vec2; opts: ViewshedOptions; minHeight: SharedArrayBuffer; visible: SharedArrayBuffer; control: SharedArrayBuffer };
+
+/** The warm-ups (see warmUpViewshed): the worker's, while this thread reads its grid, and this thread's own, cheaper. */
+export const WORKER_WARM_UP = { calls: 40, size: 64 };
+const MAIN_WARM_UP = { calls: 10, size: 32 };
 
 /** Longest wait for a worker that has taken a job before giving up on it, ms. */
 const WORKER_TIMEOUT = 60_000;
@@ -87,6 +94,7 @@ export class TwoThreadViewshed {
     this.worker.on('error', () => {
       this.broken = true;
     });
+    warmUpViewshed(MAIN_WARM_UP.calls, MAIN_WARM_UP.size);
   }
 
   /**

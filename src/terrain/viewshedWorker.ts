@@ -4,10 +4,14 @@
  */
 
 import { parentPort } from 'node:worker_threads';
-import { JOB, JobState, sharedClock, STATE, WorkerTimes, type ViewshedThreadMessage } from './viewshedThreads';
-import { planViewshed, sweepShare, type ViewshedTerrain } from './viewshed';
+import { JOB, JobState, sharedClock, STATE, WORKER_WARM_UP, WorkerTimes, type ViewshedThreadMessage } from './viewshedThreads';
+import { planViewshed, sweepShare, warmUpViewshed, type ViewshedTerrain } from './viewshed';
 
 const grids = new Map<number, ViewshedTerrain>();
+
+// Ready the sweep's optimised code while the main thread is still reading its grid (a job that
+// comes meanwhile waits, or the main thread takes it back).
+warmUpViewshed(WORKER_WARM_UP.calls, WORKER_WARM_UP.size);
 
 parentPort!.on('message', (m: ViewshedThreadMessage) => {
   if (m.kind === 'grid') {
