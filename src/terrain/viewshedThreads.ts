@@ -9,6 +9,9 @@
  * and run in the engine worker). If the worker has not taken the job by the time this thread's
  * half is done (it may still be starting), this thread withdraws the job and sweeps the other
  * half itself, so two threads are never slower than one by more than the hand-over.
+ *
+ * Both threads warm the sweep up on a small grid as the object starts (warmUpViewshed), so the
+ * first large viewshed, often the only one, runs in optimised code.
  */
 
 import { Worker } from 'node:worker_threads';
