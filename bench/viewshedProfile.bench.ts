@@ -60,13 +60,14 @@ function measure<T>(label: string, fn: () => T): T {
 /** A two-thread call's steps, from TwoThreadViewshed.times. */
 function recordSteps(label: string, t: JobTimes): void {
   record(`${label} | plan + output ready`, t.ready - t.start);
-  record(`${label} | post the job`, t.posted - t.ready);
-  record(`${label} | worker takes it after posting`, t.workerTaken - t.posted);
+  record(`${label} | post the job (until postMessage returns)`, t.posted - t.ready);
+  // From the moment the job is marked posted: the worker may take it before postMessage returns.
+  record(`${label} | worker takes it after it is posted`, t.workerTaken - t.ready);
   record(`${label} | worker's share`, t.workerSwept - t.workerTaken);
   record(`${label} | this thread's share`, t.swept - t.posted);
   record(`${label} | worker done after this thread's share`, t.workerTold - t.swept);
   record(`${label} | this thread wakes after the worker is done`, t.woke - Math.max(t.workerTold, t.swept));
-  record(`${label} | finish`, t.end - t.woke);
+  record(`${label} | finish (visible of the east and west sectors)`, t.end - t.woke);
 }
 
 if (process.argv.includes('--command')) await commandSteps();
