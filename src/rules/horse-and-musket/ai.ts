@@ -15,7 +15,7 @@ import { activeCardMayOrder, attackTargets } from './orders';
 import { artilleryTargets } from './fire';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
 import { colourGap, defaultChoices } from './attack';
-import { exposure, outlook } from './aiResolve';
+import { duel, exposure } from './aiResolve';
 import { walk, zoneContext } from './moves';
 import { coverOf, crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from './terrain';
 import { standRect } from '../../core/model';
@@ -49,18 +49,24 @@ export function breakWeight(state: HmState, x: HmUnit): number {
   return Math.sqrt(enemy / own);
 }
 
-/** An Attack's expected result: both sides' Resolve read together (A §16). */
+/** A unit's present strength in stands, a disordered stand counting half (as `strength` does). */
+const presentStands = (u: HmUnit): number => Math.max(0.5, u.stands.length - 0.5 * disorderedCount(u));
+
+/**
+ * An Attack's expected result: both sides' Resolve read together, with the confrontation and
+ * combat dice the pair of results brings (A §16, aiResolve.ts duel). The stands each side loses are
+ * weighed as a share of its present strength: a fresh line of six attacking a disordered four
+ * throws more dice and takes fewer hits than the other way round.
+ */
 function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, assault: boolean): { inflicted: number; removes: number; risk: number } {
   // Across rough ground or an obstacle the attacker tests at −3, and D6 of its stands are disordered if it moves on (A §23.3).
   const crossing = roughOrObstacleCrossed(bf, { x: u.x, y: u.y }, { x: t.x, y: t.y }).length > 0;
-  const mine = outlook(state, bf, u, t, 'attacker', assault, crossing);
-  const theirs = outlook(state, bf, t, u, 'defender', false);
-  // The better result carries the day; a broken or yielding defender is what the Attack is for.
-  const edge = Math.max(0, Math.min(1, 0.5 + (mine.mean - theirs.mean) / 2));
-  const inflicted = Math.min(1, theirs.breaks * 0.8 + theirs.yields * 0.4 + edge * 0.2);
+  const { mine, theirs, attackerLoss, defenderLoss } = duel(state, bf, u, t, assault, crossing);
+  // A broken or yielding defender is what the Attack is for; the stands it loses on the way count too.
+  const inflicted = Math.min(1, theirs.breaks * 0.8 + theirs.yields * 0.4 + 0.6 * Math.min(1, defenderLoss / presentStands(t)));
   // Three and a half stands disordered on average: a heavy price for a line of four to six.
   const crossingCost = crossing ? mine.moves * Math.min(1, 3.5 / Math.max(1, u.stands.length)) * 0.5 : 0;
-  const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + (1 - edge) * 0.2 + crossingCost);
+  const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + 0.6 * Math.min(1, attackerLoss / presentStands(u)) + crossingCost);
   // The battle is lost by the infantry that break (B §8.1): each side's by its share of its army.
   return { inflicted, removes: theirs.breaks * breakWeight(state, t), risk: risk * breakWeight(state, u) };
 }
