@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { duel, outlook } from '../../../src/rules/horse-and-musket/aiResolve';
+import { hmAi } from '../../../src/rules/horse-and-musket/ai';
+import { decide } from '../../../src/ai/utility';
+import { getRuleset } from '../../../src/rules/registry';
+import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
+import type { GameState } from '../../../src/core/model';
+import { buildState, DOWN, makeGeneral, makeUnit } from '../horse-and-musket/fixture';
+
+const close = (a: number, b: number): void => expect(a).toBeCloseTo(b, 10);
+/** The chance that one 2D6 beats another: half of what is left after the ties (Σ p² = 146/1296). */
+const BEATS = (1 - 146 / 1296) / 2;
+
+describe('Horse & Musket AI: an Attack read through both charts at once, with the confrontation and combat dice', () => {
+  // A fresh, trained battalion of five facing up the table, and an enemy one 8" ahead facing it.
+  const mine = (stands = 5): ReturnType<typeof makeUnit> => makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 36, y: 10, stands });
+  const theirs = (stands = 5, y = 18): ReturnType<typeof makeUnit> => makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y, facing: DOWN, stands });
+
+  it('equal battalions, both fresh and unsupported (+1 −1): the attacker is Resolute when its throw beats the other, and each side reads its own chart', () => {
+    const state = buildState({ units: [mine(), theirs()] });
+    const bf = battlefieldFromSpec(state.battlefield);
+    const [a, d] = [state.units[0]!, state.units[1]!];
+    const f = duel(state, bf, a, d, false);
+    close(f.resolute, BEATS);
+    expect(f.mine).toEqual(outlook(state, bf, a, d, 'attacker', false));
+    expect(f.theirs).toEqual(outlook(state, bf, d, a, 'defender', false));
+    // Chart A breaks the attacker on 5 or less (10/36), Chart B the defender on 3 or less (3/36):
+    // the runner's every stand is disordered, so the attacker loses more of the exchange.
+    close(f.mine.breaks, 10 / 36);
+    close(f.theirs.breaks, 3 / 36);
+    expect(f.attackerLoss).toBeGreaterThan(f.defenderLoss);
+    expect(f.defenderLoss).toBeGreaterThan(0);
+  });
+
+  it('more stands throw more confrontation dice: six against three inflict more and take less than three against six', () => {
+    const big = buildState({ units: [mine(6), theirs(3)] });
+    const small = buildState({ units: [mine(3), theirs(6)] });
+    const bf = battlefieldFromSpec(big.battlefield);
+    const strong = duel(big, bf, big.units[0]!, big.units[1]!, false);
+    const weak = duel(small, bf, small.units[0]!, small.units[1]!, false);
+    // The modifiers do not count stands: the Resolve charts read the same.
+    expect(strong.mine).toEqual(weak.mine);
+    close(strong.resolute, weak.resolute);
+    // As shares of each side's stands, which is how the forecast weighs them.
+    expect(strong.defenderLoss / 3).toBeGreaterThan(weak.defenderLoss / 6);
+    expect(strong.attackerLoss / 6).toBeLessThan(weak.attackerLoss / 3);
+  });
+
+  it('an Attack on guns throws no confrontation or combat dice (A §16 steps 5-6): no stands lost either way', () => {
+    const gun = makeUnit({ id: 'b-9', side: 'b', troop: 'artillery', x: 36, y: 18, facing: DOWN });
+    const state = buildState({ units: [mine(), gun] });
+    const f = duel(state, battlefieldFromSpec(state.battlefield), state.units[0]!, state.units[1]!, false);
+    expect(f.attackerLoss).toBe(0);
+    expect(f.defenderLoss).toBe(0);
+  });
+
+  it('a defender taken in the flank inflicts no combat dice (A11): the attacker loses only what the confrontation disorders', () => {
+    // The enemy battalion side-on, its flank toward ours.
+    const flank = makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 18, facing: 0 });
+    const state = buildState({ units: [mine(), flank] });
+    const bf = battlefieldFromSpec(state.battlefield);
+    const f = duel(state, bf, state.units[0]!, state.units[1]!, false);
+    const front = buildState({ units: [mine(), theirs()] });
+    const g = duel(front, bf, front.units[0]!, front.units[1]!, false);
+    // +4 within Attack range of the flank: Resolute far more often, and far less lost.
+    expect(f.resolute).toBeGreaterThan(g.resolute);
+    expect(f.attackerLoss).toBeLessThan(g.attackerLoss);
+    expect(f.defenderLoss).toBeGreaterThan(g.defenderLoss);
+  });
+
+  it('the Attack on a battalion of three is judged better than the same Attack on one of six: the same charts, a bigger share of it lost', () => {
+    const judged = (stands: number): { inflicted: number; risk: number; odds: number } => {
+      const state = buildState({ units: [makeGeneral('a-1', 'a', 60, 2), mine(6), theirs(stands, 17), makeGeneral('b-1', 'b', 60, 46)], hands: { a: ['u:a-4:1'] } });
+      const f = hmAi.forecast(state, battlefieldFromSpec(state.battlefield), { type: 'order', side: 'a', unit: 'a-4', order: 'attack', target: 'b-4', card: 'u:a-4:1' });
+      return { inflicted: f.inflicted!, risk: f.risk!, odds: f.judgements!.find((j) => j.name === 'odds of the Attack')!.value };
+    };
+    const three = judged(3);
+    const six = judged(6);
+    expect(three.inflicted).toBeGreaterThan(six.inflicted);
+    expect(three.risk).toBeLessThan(six.risk);
+    close(three.odds, Math.max(0.05, Math.min(1, 0.5 + three.inflicted - three.risk)));
+    expect(three.odds).toBeGreaterThan(six.odds);
+  });
+
+  it('a decision: the middle battalion of a line of three, a flank friend either side, Attacks the lone battalion of three 7" ahead', () => {
+    const left = makeUnit({ id: 'a-5', side: 'a', troop: 'infantry', x: 36 - 7.5, y: 10 });
+    const right = makeUnit({ id: 'a-6', side: 'a', troop: 'infantry', x: 36 + 7.5, y: 10 });
+    const state = buildState({ units: [makeGeneral('a-1', 'a', 60, 2), mine(), left, right, theirs(3, 17), makeGeneral('b-1', 'b', 60, 46)], hands: { a: ['u:a-4:1'] } });
+    const d = decide(getRuleset('horse-and-musket'), state as unknown as GameState, 'a', { level: 'normal', personality: 'balanced' }, 'duel');
+    expect(d!.chosen.action).toMatchObject({ type: 'order', unit: 'a-4', order: 'attack', target: 'b-4' });
+    // +2 for the flanks and +1 fresh: Chart A (Break & Run on 5 or less) breaks it on a throw of 2 only.
+    const f = duel(state, battlefieldFromSpec(state.battlefield), state.units[1]!, state.units[4]!, false);
+    close(f.mine.breaks, 1 / 36);
+    expect(f.defenderLoss / 3).toBeGreaterThan(f.attackerLoss / 5);
+  });
+});
