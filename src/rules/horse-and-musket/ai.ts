@@ -300,6 +300,7 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
       ],
     };
   }
+  if (action.order === 'reform') return { judgements: [{ name: 'back in order where it is threatened', value: reformJudgement(hs, bf, u) }] };
   // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
   if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
   // A withdrawing battalion goes on 3" a turn until halted, takes no other order, supports nobody,
@@ -324,6 +325,21 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   const disorder = moveDisorder(bf, u, moved.pose);
   if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
   return { ...moved, judgements };
+}
+
+/**
+ * What a Reform is worth, 0.4..1 (A §15.4): each disordered stand is −1 to the unit's own Resolve
+ * and +1 to its opponent's, and a stand that combat dice can destroy; the shaken marker goes too.
+ * So it is worth most to the unit with the most stands in disorder and to the one whose danger from
+ * the enemy's best Attack (exposure) falls the most once it is back in order: one General's card
+ * reforms the battalion that is about to be attacked before one that is out of reach.
+ */
+export function reformJudgement(state: HmState, bf: Battlefield, u: HmUnit): number {
+  const disordered = disorderedCount(u);
+  const reformed: HmUnit = { ...u, stands: u.stands.map((s) => (s.status === 'disordered' ? { ...s, status: 'ok' } : s)), rs: { ...u.rs, shakenMarker: false } };
+  const pose = { x: u.x, y: u.y, facing: u.facing };
+  const relief = Math.max(0, exposure(state, bf, u, pose).danger - exposure(state, bf, reformed, pose).danger);
+  return Math.min(1, 0.4 + (0.3 * disordered) / Math.max(1, u.stands.length) + 1.2 * relief);
 }
 
 /** A General's spots: among his Command, and a little behind it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { duel, outlook } from '../../../src/rules/horse-and-musket/aiResolve';
-import { hmAi } from '../../../src/rules/horse-and-musket/ai';
+import { duel, exposure, outlook } from '../../../src/rules/horse-and-musket/aiResolve';
+import { hmAi, reformJudgement } from '../../../src/rules/horse-and-musket/ai';
 import { decide } from '../../../src/ai/utility';
 import { getRuleset } from '../../../src/rules/registry';
 import { battlefieldFromSpec } from '../../../src/terrain/battlefield';
@@ -92,5 +92,42 @@ describe('Horse & Musket AI: an Attack read through both charts at once, with th
     const f = duel(state, battlefieldFromSpec(state.battlefield), state.units[1]!, state.units[4]!, false);
     close(f.mine.breaks, 1 / 36);
     expect(f.defenderLoss / 3).toBeGreaterThan(f.attackerLoss / 5);
+  });
+});
+
+describe('Horse & Musket AI: Reform where it counts (A §15.4)', () => {
+  /** A battalion of five with `n` stands disordered, the last ones first as the rules disorder them. */
+  const battalion = (id: string, x: number, n: number): ReturnType<typeof makeUnit> => {
+    const u = makeUnit({ id, side: 'a', troop: 'infantry', x, y: 10, rs: { fresh: false } });
+    for (let i = u.stands.length - n; i < u.stands.length; i++) u.stands[i]!.status = 'disordered';
+    return u;
+  };
+  // Enemy heavy horse 12" ahead of the battalion at x 20: it can charge it this turn; the other, at 56, is out of its reach.
+  const horse = (): ReturnType<typeof makeUnit> => makeUnit({ id: 'b-8', side: 'b', troop: 'heavyCav', x: 20, y: 22 });
+
+  it('the judgement: the stands in disorder, and how far a Reform lowers the danger of the enemy Attack in reach', () => {
+    const state = buildState({ units: [battalion('a-4', 20, 2), battalion('a-5', 56, 2), horse()], step: 'reorganisation' });
+    const bf = battlefieldFromSpec(state.battlefield);
+    const [near, far] = [state.units[0]!, state.units[1]!];
+    // Out of reach, only the stands count: 0.4 + 0.3 × 2/5.
+    close(reformJudgement(state, bf, far), 0.4 + 0.3 * (2 / 5));
+    const before = exposure(state, bf, near, near).danger;
+    const reformed = { ...near, stands: near.stands.map((s) => ({ ...s, status: 'ok' as const })) };
+    const after = exposure(state, bf, reformed, reformed).danger;
+    // Two disordered stands are −2 to its Chart F test and +2 to the horse's Chart D one.
+    expect(before).toBeGreaterThan(after);
+    close(reformJudgement(state, bf, near), Math.min(1, 0.4 + 0.3 * (2 / 5) + 1.2 * (before - after)));
+  });
+
+  it("a decision: with one General's card, the CinC reforms the battalion the enemy can Attack (one stand disordered), not the one out of its reach (two)", () => {
+    // The CinC between them, both within his 12" reach (horse would put him in its threat zone, where
+    // he gives no orders); an enemy battalion 8" ahead of a-4, 20" from a-5: out of its reach.
+    const cinc = makeGeneral('a-1', 'a', 38, 6);
+    const charger = makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 28, y: 18, facing: DOWN });
+    const state = buildState({ units: [cinc, battalion('a-4', 28, 1), battalion('a-5', 48, 2), charger, makeGeneral('b-1', 'b', 60, 46)], step: 'reorganisation', hands: { a: ['g:a-1:1'] } });
+    const bf = battlefieldFromSpec(state.battlefield);
+    expect(reformJudgement(state, bf, state.units[1]!)).toBeGreaterThan(reformJudgement(state, bf, state.units[2]!));
+    const d = decide(getRuleset('horse-and-musket'), state as unknown as GameState, 'a', { level: 'normal', personality: 'balanced' }, 'reform');
+    expect(d!.chosen.action).toMatchObject({ type: 'order', unit: 'a-4', order: 'reform', card: 'g:a-1:1' });
   });
 });
