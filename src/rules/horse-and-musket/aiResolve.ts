@@ -98,9 +98,29 @@ function outlookOf(throws: readonly ResolveThrow[]): ResolveOutlook {
   return { mean, breaks, yields, moves };
 }
 
+/**
+ * A unit as it tests Resolve: formed troops in loose order have every stand disordered first
+ * (A §11.7, A52), which is −1 each to their own test and +1 each to their opponent's, and they
+ * are no longer fresh.
+ */
+function asTested(u: HmUnit): HmUnit {
+  if (u.formation !== 'loose' || u.rs.troop === 'skirmInf' || u.rs.troop === 'skirmCav') return u;
+  // A disordered stand also ends the unit's freshness (moves.ts disorderStands).
+  return { ...u, stands: u.stands.map((s) => (s.status === 'ok' ? { ...s, status: 'disordered' as const } : s)), rs: { ...u.rs, fresh: false } };
+}
+
+/** The two units of an Attack as they test, and the view of the battle with them so. */
+function testedPair(state: HmState, a: HmUnit, d: HmUnit): { view: HmState; a: HmUnit; d: HmUnit } {
+  const ta = asTested(a);
+  const td = asTested(d);
+  if (ta === a && td === d) return { view: state, a, d };
+  return { view: { ...state, units: state.units.map((x) => (x.id === a.id ? ta : x.id === d.id ? td : x)) }, a: ta, d: td };
+}
+
 /** One side's Resolve test in an Attack, every 2D6 total weighed by its chance (A §16 step 4). */
 export function outlook(state: HmState, bf: Battlefield, u: HmUnit, opponent: HmUnit, role: ResolveRole, assault: boolean, crossing = false): ResolveOutlook {
-  return outlookOf(resolveThrows(state, bf, u, opponent, role, assault, crossing));
+  const t = testedPair(state, u, opponent);
+  return outlookOf(resolveThrows(t.view, bf, t.a, t.d, role, assault, crossing));
 }
 
 /** Results after which a unit inflicts no combat dice (A11): it gives ground or breaks. */
@@ -165,12 +185,21 @@ export interface DuelOutlook {
  * dice disorder, and the combat dice that then destroy disordered stands: all of them when a
  * charge makes contact, a half within 3" of the fire and a third within 6" (A §20.2); a side that
  * gives ground inflicts none (A11), nor a defender taken in flank. A Break & Run disorders every
- * stand of the runner. Attacks on guns throw neither (A §16 steps 5-6); cover saves are left out.
+ * stand of the runner, and formed troops in loose order test with every stand disordered. Attacks on
+ * guns throw neither (A §16 steps 5-6); cover saves are left out.
  */
-export function duel(state: HmState, bf: Battlefield, a: HmUnit, d: HmUnit, assault: boolean, crossing = false): DuelOutlook {
-  const mineThrows = resolveThrows(state, bf, a, d, 'attacker', assault, crossing);
-  const theirThrows = resolveThrows(state, bf, d, a, 'defender', false, false);
-  const out: DuelOutlook = { mine: outlookOf(mineThrows), theirs: outlookOf(theirThrows), resolute: 0, attackerLoss: 0, defenderLoss: 0 };
+export function duel(state: HmState, bf: Battlefield, attacker: HmUnit, defender: HmUnit, assault: boolean, crossing = false): DuelOutlook {
+  // Troops in loose order test with every stand disordered: that much is lost before a die is thrown.
+  const { view, a, d } = testedPair(state, attacker, defender);
+  const mineThrows = resolveThrows(view, bf, a, d, 'attacker', assault, crossing);
+  const theirThrows = resolveThrows(view, bf, d, a, 'defender', false, false);
+  const out: DuelOutlook = {
+    mine: outlookOf(mineThrows),
+    theirs: outlookOf(theirThrows),
+    resolute: 0,
+    attackerLoss: 0.5 * (disorderedCount(a) - disorderedCount(attacker)),
+    defenderLoss: 0.5 * (disorderedCount(d) - disorderedCount(defender)),
+  };
   const gap = colourGap(a, d);
   const flanked = attackAspect(a, d) !== 'front';
   const exchange = d.rs.troop !== 'artillery';

@@ -131,3 +131,20 @@ describe('Horse & Musket AI: Reform where it counts (A §15.4)', () => {
     expect(d!.chosen.action).toMatchObject({ type: 'order', unit: 'a-4', order: 'reform', card: 'g:a-1:1' });
   });
 });
+
+describe('Horse & Musket AI: formed troops in loose order test with every stand disordered (A §11.7, A52)', () => {
+  it('a battalion in loose order Attacking reads −5 for its stands and no Fresh +1: Chart A breaks it on 11 or less, and its five stands are half lost before a die is thrown', () => {
+    const loose = makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 36, y: 10, formation: 'loose' });
+    const target = makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 18, facing: DOWN });
+    const state = buildState({ units: [loose, target] });
+    const bf = battlefieldFromSpec(state.battlefield);
+    const f = duel(state, bf, state.units[0]!, state.units[1]!, false);
+    // Unsupported −1, five stands disordered −5: a total of 5 or less is a throw of 11 or less.
+    close(f.mine.breaks, 35 / 36);
+    expect(f.mine).toEqual(outlook(state, bf, state.units[0]!, state.units[1]!, 'attacker', false));
+    expect(f.attackerLoss).toBeGreaterThanOrEqual(2.5);
+    // The forecast refuses it: the odds of the Attack at their floor.
+    const forecast = hmAi.forecast(state, bf, { type: 'order', side: 'a', unit: 'a-4', order: 'attack', target: 'b-4', card: 'u:a-4:1' });
+    expect(forecast.judgements!.find((j) => j.name === 'odds of the Attack')!.value).toBe(0.05);
+  });
+});
