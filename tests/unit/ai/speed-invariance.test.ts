@@ -13,7 +13,7 @@ const RECORDED: Record<string, GameFingerprint> = {
   'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 97, decisions: 'bd5fba83c166ac03', state: 'e78167e2c0b4725b' },
   'one-page, 30 units a side, normal against normal': { actions: 151, decisions: 'cd997572512efaf2', state: 'b839a1e3fb2c03ed' },
   'horse-and-musket, default armies, normal against normal': { actions: 62, decisions: '9bbc4fe44eb4d4f5', state: '944402c69a9675a9' },
-  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 57, decisions: '8551054369e4a4a6', state: '3f93b5aa0b601191' },
+  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 57, decisions: '118b1f267238a3d5', state: '3f93b5aa0b601191' },
 };
 
 describe('seeded AI-versus-AI games', () => {
