@@ -139,10 +139,23 @@ export interface ArmyBuilding {
   /** The option holding each side's list, by side id, and the option holding the points total. */
   listOption: Record<string, string>;
   pointsOption: string;
+  /**
+   * An option naming the armies the program buys with its own plan (values: a side id, "both" or
+   * "none"); the new-game screen sets it to the computer's side when the computer's army is not built
+   * by hand and the option was left at "none".
+   */
+  computerPlanOption?: string;
   /** A sensible army of a list for a points total, as a roster: the army a side takes by default. */
   defaultRoster(list: string, points: number): ArmyRoster;
   /** Price and check a roster; an unknown list or item is a problem, not a throw. */
   checkRoster(roster: ArmyRoster, points: number): ArmyCheck;
+}
+
+/** A seat a new game will have (Ruleset.seating): its id, side and name. */
+export interface SeatPlan {
+  id: string;
+  side: string;
+  name: string;
 }
 
 /** A resolution of a gap or contradiction in the rulebook, shown to players in the rule notes. */
@@ -324,6 +337,12 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   sides: { id: string; name: string }[];
   /** Army lists to build armies from; absent when the ruleset fields only its preset armies. */
   armies?: ArmyBuilding;
+  /**
+   * More than two players (seats, src/core/seats.ts): the option that sets them, and for each of its
+   * values the seats a game will have, so the new-game screen can offer one before the game exists.
+   * Absent when the rules know one player a side only.
+   */
+  seating?: { option: string; plans: Record<string, SeatPlan[]> };
 
   /** Build the initial state. Uses only the setup, so every machine builds the same state. */
   createGame(setup: GameSetup): GameState<RS, US>;
@@ -343,7 +362,8 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   sightOptions?(state: GameState<RS, US>): SightRules;
   /**
    * What `side` may know of its own game record, for the side panel: its hand, the deck and discard
-   * counts, the card in play and the orders left on it, the cards drawn this turn.
+   * counts, the card in play and the orders left on it, the cards drawn this turn. In a game with
+   * seats `side` is a seat id, and the panel is that player's.
    */
   sideInfo?(state: GameState<RS, US>, side: string): SideInfoSection[];
   /**

@@ -7,6 +7,7 @@
 import type { Action, Unit } from '../../core/model';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
 import { PLACE_WORKS_ACTION } from './works';
+import { WORKS_FLANK_ACTION, WORKS_FLANK_DONE_ACTION, WORKS_FLANK_PLAN_ACTION } from './worksTrade';
 import { shellBuildingForecast } from './aiFire';
 import { inch } from '../../core/measure';
 import type { AiHints, Forecast } from '../../core/ruleset';
@@ -15,7 +16,7 @@ import { activeCardMayOrder, attackTargets } from './orders';
 import { artilleryTargets } from './fire';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
 import { colourGap, defaultChoices } from './attack';
-import { exposure, outlook } from './aiResolve';
+import { duel, exposure } from './aiResolve';
 import { walk, zoneContext } from './moves';
 import { coverOf, crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from './terrain';
 import { standRect } from '../../core/model';
@@ -26,7 +27,7 @@ import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast, planForecast } from './aiFire';
 import { TROOPS } from './charts';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
-import { generalCardCost, reformJudgement, restValue } from './aiCards';
+import { generalCardCost, restValue } from './aiCards';
 import { turnLimitOf, verdictJudgement, verdictStance, verdictStanding, verdictSwing, verdictWeight } from './aiVerdict';
 
 /** Formed horse: the troops whose strike is the charge of an Attack (skirmishing cavalry shoot and evade). */
@@ -51,18 +52,24 @@ export function breakWeight(state: HmState, x: HmUnit): number {
   return Math.sqrt(enemy / own);
 }
 
-/** An Attack's expected result: both sides' Resolve read together (A §16). */
+/** A unit's present strength in stands, a disordered stand counting half (as `strength` does). */
+const presentStands = (u: HmUnit): number => Math.max(0.5, u.stands.length - 0.5 * disorderedCount(u));
+
+/**
+ * An Attack's expected result: both sides' Resolve read together, with the confrontation and
+ * combat dice the pair of results brings (A §16, aiResolve.ts duel). The stands each side loses are
+ * weighed as a share of its present strength: a fresh line of six attacking a disordered four
+ * throws more dice and takes fewer hits than the other way round.
+ */
 function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, assault: boolean): { inflicted: number; removes: number; risk: number; swing: number } {
   // Across rough ground or an obstacle the attacker tests at −3, and D6 of its stands are disordered if it moves on (A §23.3).
   const crossing = roughOrObstacleCrossed(bf, { x: u.x, y: u.y }, { x: t.x, y: t.y }).length > 0;
-  const mine = outlook(state, bf, u, t, 'attacker', assault, crossing);
-  const theirs = outlook(state, bf, t, u, 'defender', false);
-  // The better result carries the day; a broken or yielding defender is what the Attack is for.
-  const edge = Math.max(0, Math.min(1, 0.5 + (mine.mean - theirs.mean) / 2));
-  const inflicted = Math.min(1, theirs.breaks * 0.8 + theirs.yields * 0.4 + edge * 0.2);
+  const { mine, theirs, attackerLoss, defenderLoss } = duel(state, bf, u, t, assault, crossing);
+  // A broken or yielding defender is what the Attack is for; the stands it loses on the way count too.
+  const inflicted = Math.min(1, theirs.breaks * 0.8 + theirs.yields * 0.4 + 0.6 * Math.min(1, defenderLoss / presentStands(t)));
   // Three and a half stands disordered on average: a heavy price for a line of four to six.
   const crossingCost = crossing ? mine.moves * Math.min(1, 3.5 / Math.max(1, u.stands.length)) * 0.5 : 0;
-  const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + (1 - edge) * 0.2 + crossingCost);
+  const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + 0.6 * Math.min(1, attackerLoss / presentStands(u)) + crossingCost);
   // As the turn limit nears, only the count the battle is judged on matters: hurting a unit that
   // does not count for the break (a gun, horse) is worth less and less, and a side that is not
   // ahead takes the risks that waiting cannot spare it.
@@ -223,6 +230,10 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     // Spiking is for guns about to be lost, which the AI does not foresee: never its own choice.
     if (action.type === 'order' && action.order === 'spike') return 0.01;
     if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
+    // Attacking Austrians' fortification points (B §3.3): the program's plan of a flank march, else done.
+    if (action.type === WORKS_FLANK_PLAN_ACTION) return 0.95;
+    if (action.type === WORKS_FLANK_DONE_ACTION) return 0.3;
+    if (action.type === WORKS_FLANK_ACTION) return 0;
     // The computer sets up its army as the engine's deployment does, then says it is done.
     if (action.type === DEPLOY_REST_ACTION) return 0.95;
     if (action.type === DEPLOY_DONE_ACTION) return 0.9;
@@ -311,8 +322,7 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
       ],
     };
   }
-  // A Reform is worth its card by the disorder it clears and the danger the unit stands in.
-  if (action.order === 'reform') return { judgements: [{ name: 'reforms its disorder', value: reformJudgement(hs, bf, u) }] };
+  if (action.order === 'reform') return { judgements: [{ name: 'back in order where it is threatened', value: reformJudgement(hs, bf, u) }] };
   // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
   if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
   // A withdrawing battalion goes on 3" a turn until halted, takes no other order, supports nobody,
@@ -337,6 +347,21 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   const disorder = moveDisorder(bf, u, moved.pose);
   if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
   return { ...moved, judgements };
+}
+
+/**
+ * What a Reform is worth, 0.4..1 (A §15.4): each disordered stand is −1 to the unit's own Resolve
+ * and +1 to its opponent's, and a stand that combat dice can destroy; the shaken marker goes too.
+ * So it is worth most to the unit with the most stands in disorder and to the one whose danger from
+ * the enemy's best Attack (exposure) falls the most once it is back in order: one General's card
+ * reforms the battalion that is about to be attacked before one that is out of reach.
+ */
+export function reformJudgement(state: HmState, bf: Battlefield, u: HmUnit): number {
+  const disordered = disorderedCount(u);
+  const reformed: HmUnit = { ...u, stands: u.stands.map((s) => (s.status === 'disordered' ? { ...s, status: 'ok' } : s)), rs: { ...u.rs, shakenMarker: false } };
+  const pose = { x: u.x, y: u.y, facing: u.facing };
+  const relief = Math.max(0, exposure(state, bf, u, pose).danger - exposure(state, bf, reformed, pose).danger);
+  return Math.min(1, 0.4 + (0.3 * disordered) / Math.max(1, u.stands.length) + 1.2 * relief);
 }
 
 /** A General's spots: among his Command, and a little behind it. */

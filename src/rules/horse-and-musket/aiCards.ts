@@ -4,14 +4,12 @@
  * card, a card of its General or of the CinC, or the Joker (A §8.1 step 4). A side that spends the
  * last such card on a half move in the Action step has nothing left to reform a battalion that the
  * enemy's Attack disorders, and fights on with it at −1 a disordered stand. So the last card that
- * could reform a battalion in the enemy's reach, or already disordered, is dear; and a Reform is
- * worth its card by how much disorder it clears and how near the enemy stands.
+ * could reform a battalion in the enemy's reach, or already disordered, is dear (the Reform's own
+ * worth is judged in ai.ts reformJudgement).
  */
 
 import type { Action } from '../../core/model';
-import type { Battlefield } from '../../terrain/battlefield';
 import { colourGap } from './attack';
-import { exposure } from './aiResolve';
 import type { Card, HmState, HmUnit } from './types';
 import { cincOf, liveUnits } from './world';
 import { attackRange } from './zones';
@@ -70,18 +68,6 @@ export function lastCardsForReform(state: HmState, side: string): Set<string> {
 export function generalCardCost(state: HmState, action: Action): number {
   if (state.rules.step !== 'action' || typeof action.card !== 'string') return GENERAL_CARD_COST;
   return lastCardsForReform(state, action.side).has(action.card) ? LAST_REFORM_CARD_COST : GENERAL_CARD_COST;
-}
-
-/**
- * A Reform judged by its worth, 0.3..1: the share of the battalion's stands it puts back in order
- * (a shaken marker counts as half the unit), the more as the enemy's worst Attack in reach would
- * hurt it where it stands. One disordered stand far from the enemy is not worth a General's card.
- */
-export function reformJudgement(state: HmState, bf: Battlefield, u: HmUnit): number {
-  const disordered = u.stands.filter((s) => s.status === 'disordered').length / Math.max(1, u.stands.length);
-  const need = Math.min(1, disordered + (u.rs.shakenMarker ? 0.5 : 0));
-  const danger = exposure(state, bf, u, { x: u.x, y: u.y, facing: u.facing }).danger;
-  return Math.min(1, 0.3 + 0.7 * Math.min(1, need * (0.6 + danger)));
 }
 
 /** What ending the turn and keeping the hand is worth: more with a card the last able to reform a battalion in need. */

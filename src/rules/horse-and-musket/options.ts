@@ -2,6 +2,7 @@
 
 import type { OptionDef } from '../../core/ruleset';
 import { ARMY_LISTS, ARMY_LIST_IDS } from './armies';
+import { ALLIED_TURN_ORDERS, PLAYER_MODES } from './seats';
 
 function choice(id: string, label: string, help: string, choices: [value: string, label: string][]): OptionDef {
   return { id, label, help, kind: 'choice', default: choices[0]![0], choices: choices.map(([value, text]) => ({ value, label: text })) };
@@ -42,6 +43,7 @@ export const HM_OPTIONS: OptionDef[] = [
   { id: 'hiddenMovement', label: 'Hidden movement', help: 'Units no enemy unit, battery or General can see are shown to him as numbered counters, each with a decoy that moves up to 12" a turn; a counter is revealed when an enemy sees it, a decoy when an enemy comes within 3" (C §9).', kind: 'boolean', default: false, secret: true },
   choice('skirmishersFormed', 'Skirmishers as formed troops', 'Which side fields its skirmishers as Poorly Trained infantry and light cavalry for the battle (B §1.4).', SIDES),
   choice('flankMarch', 'Flank march', 'Which side sends part of its army (its cavalry wing nearest a rolled flank, or 2-3 battalions) on a flank march, arriving on the near half of that flank from the 2nd Joker (B §7).', SIDES),
+  choice('plannedForces', "Program's own flank march", "Which armies the program buys plan their own flanking force from the part they expect to play: one expecting to attack sends the horse of a wing by the flank with the most open ground, paid from its points (B §7, §9.2); the computer's side in a game against it.", SIDES),
   choice('reinforcements', 'Reinforcements', 'Which side holds its second-line battalions back as reinforcements, arriving on its own baseline from the 1st Joker (B §7).', SIDES),
   choice('tableSide', 'Sides of the table', "Which long edge each army sets up along: the initiative winner rolls for it once he has chosen to attack or defend (B §6.1 step 3: 1-3 the near edge, 4-6 the far one), or the first army always takes the near edge.", [
     ['rolled', 'Rolled by the initiative winner (the book)'],
@@ -52,4 +54,8 @@ export const HM_OPTIONS: OptionDef[] = [
     ['alternate', 'The players: alternate placement (5B)'],
     ['automatic', 'The program for both sides'],
   ]),
+  choice('players', 'Players', 'More than two players (A §8.3): a subordinate General takes the largest Command of his army, is passed its unit and General cards, and plays them before his Commander-in-chief; or two allied Commanders-in-chief share a side, each with his own army (bought with half the points) and his own cards.', PLAYER_MODES.map(([v, l]) => [v, l])),
+  choice('alliedTurns', 'Allied turn order', 'With allied Commanders-in-chief (A §8.3): every player of one side takes his turn, then every player of the other; or one player of each side in turn.', ALLIED_TURN_ORDERS.map(([v, l]) => [v, l])),
+  choice('allyA', "First side's ally", "The army list of the first side's allied Commander-in-chief (A §8.3).", [['same', 'The same list as the first army'], ...LISTS]),
+  choice('allyB', "Second side's ally", "The army list of the second side's allied Commander-in-chief (A §8.3).", [['same', 'The same list as the second army'], ...LISTS]),
 ];

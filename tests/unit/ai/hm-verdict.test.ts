@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hmAi } from '../../../src/rules/horse-and-musket/ai';
 import { ownTurnsLeft, verdictJudgement, verdictStance, verdictStanding, verdictSwing, verdictWeight } from '../../../src/rules/horse-and-musket/aiVerdict';
-import { GENERAL_CARD_COST, LAST_REFORM_CARD_COST, lastCardsForReform, reformJudgement } from '../../../src/rules/horse-and-musket/aiCards';
+import { GENERAL_CARD_COST, LAST_REFORM_CARD_COST, lastCardsForReform } from '../../../src/rules/horse-and-musket/aiCards';
 import { outlook } from '../../../src/rules/horse-and-musket/aiResolve';
 import { decide } from '../../../src/ai/utility';
 import { getRuleset } from '../../../src/rules/registry';
@@ -161,21 +161,6 @@ describe('Horse & Musket AI: the card economy keeps a card to reform a battalion
     // In the Reorganisation step the card is spent on the Reform itself.
     const reorg = disorderedUnderThreat(['g:a-2:1'], 'reorganisation');
     expect(hmAi.cardCost!(reorg, { type: 'order', side: 'a', unit: 'a-4', card: 'g:a-2:1', order: 'reform' })).toBe(GENERAL_CARD_COST);
-  });
-
-  it('a Reform is judged by the share of disorder it clears and the danger the battalion stands in', () => {
-    const state = disorderedUnderThreat(['g:a-2:1'], 'reorganisation');
-    const bf = battlefieldFromSpec(state.battlefield);
-    const a4 = state.units.find((u) => u.id === 'a-4')!;
-    const f = hmAi.forecast(state, bf, { type: 'order', side: 'a', unit: 'a-4', card: 'g:a-2:1', order: 'reform' });
-    const value = f.judgements!.find((j) => j.name === 'reforms its disorder')!.value;
-    expect(value).toBe(reformJudgement(state, bf, a4));
-    // One stand of five disordered, far from the enemy: 0.3 + 0.7 × 0.2 × 0.6.
-    const calm = disorderedUnderThreat(['g:a-2:1'], 'reorganisation');
-    const a5 = calm.units.find((u) => u.id === 'a-5')!;
-    a5.stands[0]!.status = 'disordered';
-    expect(reformJudgement(calm, bf, a5)).toBeCloseTo(0.3 + 0.7 * 0.2 * 0.6, 12);
-    expect(value).toBeGreaterThan(reformJudgement(calm, bf, a5));
   });
 
   it("a decision: with the General's last card, the far battalion is not moved; the card reforms the threatened one next", () => {
