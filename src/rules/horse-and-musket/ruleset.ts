@@ -749,7 +749,10 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   // 3: the initiative winner rolls for his side of the table; road crossings are rolled in play;
   // withdrawals, retreats, thrown back and veer-off pass narrow gaps; the Retire result is chosen by
   // its side; shell sets buildings alight; field works are bought and placed.
-  rulesEdition: 3,
+  // 4: more than two players (seats); attacking Austrians may trade fortification points for flank
+  // marches; a Retire against evaders or out of reach is chosen by its side; the computer may plan
+  // its own flank march (a new option, so every state differs).
+  rulesEdition: 4,
   lengthUnit: 'in',
   options: HM_OPTIONS,
   notes: HORSE_AND_MUSKET_NOTES,
