@@ -117,7 +117,7 @@ export type ActionPreview =
 /** What the page needs to know of a ruleset: its name, options and rule notes (no rules). */
 export type RulesetInfo = Pick<Ruleset, 'id' | 'name' | 'source' | 'lengthUnit' | 'options' | 'notes' | 'scenarios' | 'sides' | 'seating'> & {
   /** Its army lists, for the army builder; absent when it fields only preset armies. */
-  armies?: Pick<ArmyBuilding, 'lists' | 'listOption' | 'pointsOption' | 'allies'>;
+  armies?: Pick<ArmyBuilding, 'lists' | 'listOption' | 'pointsOption' | 'computerPlanOption' | 'allies'>;
 };
 
 /** A replay opened in the worker: how long it is, where its turns begin, and how it ended. */

@@ -145,7 +145,7 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
           scenarios: r.scenarios,
           sides: r.sides,
           ...(r.seating ? { seating: r.seating } : {}),
-          ...(r.armies ? { armies: { lists: r.armies.lists, listOption: r.armies.listOption, pointsOption: r.armies.pointsOption, ...(r.armies.allies ? { allies: r.armies.allies } : {}) } } : {}),
+          ...(r.armies ? { armies: { lists: r.armies.lists, listOption: r.armies.listOption, pointsOption: r.armies.pointsOption, ...(r.armies.computerPlanOption ? { computerPlanOption: r.armies.computerPlanOption } : {}), ...(r.armies.allies ? { allies: r.armies.allies } : {}) } } : {}),
         };
       });
     },

@@ -306,6 +306,12 @@ export function planGame(ruleset: RulesetInfo, choice: NewGameChoice): NewGamePl
     armies[slot.id] = roster;
     if (slot.listOption) options[slot.listOption] = roster.list;
   }
+  // The computer plans its own army (its flank march) unless its army was built by hand.
+  const planOption = ruleset.armies?.computerPlanOption;
+  const computerSide = ruleset.sides.find((_, i) => i !== choice.playerSide);
+  if (planOption && choice.opponent.kind === 'computer' && computerSide && !choice.armies[ruleset.sides.indexOf(computerSide)] && (choice.options[planOption] ?? 'none') === 'none') {
+    options[planOption] = computerSide.id;
+  }
   const scenario = choice.scenario && choice.scenario !== ruleset.scenarios[0]?.id ? { scenario: choice.scenario } : {};
   const setup: GameSetup = {
     rulesetId: ruleset.id,

@@ -139,6 +139,12 @@ export interface ArmyBuilding {
   /** The option holding each side's list, by side id, and the option holding the points total. */
   listOption: Record<string, string>;
   pointsOption: string;
+  /**
+   * An option naming the armies the program buys with its own plan (values: a side id, "both" or
+   * "none"); the new-game screen sets it to the computer's side when the computer's army is not built
+   * by hand and the option was left at "none".
+   */
+  computerPlanOption?: string;
   /** A sensible army of a list for a points total, as a roster: the army a side takes by default. */
   defaultRoster(list: string, points: number): ArmyRoster;
   /** Price and check a roster; an unknown list or item is a problem, not a throw. */
@@ -253,6 +259,11 @@ export interface AiHints<RS = unknown, US = Record<string, unknown>> {
   objectiveDistance?(state: GameState<RS, US>, unit: Unit<US>, pose: { x: number; y: number; facing: number }, point: { x: number; y: number }): number;
   /** How far the battle has run: 0 at the start, 1 in its last turn. */
   progress(state: GameState<RS, US>): number;
+  /**
+   * The army's stance where the rules' own terms say more than the strength ratio (a turn limit's
+   * verdict that a side not ahead must attack to change); undefined leaves it to the ratio.
+   */
+  stance?(state: GameState<RS, US>, side: string, ratio: number): 'attack' | 'defend' | undefined;
   /** Can one unit see another (the rulebook's sight rules over the terrain layer)? */
   sees(state: GameState<RS, US>, battlefield: Battlefield, observer: Unit<US>, target: Unit<US>): boolean;
   /**

@@ -61,6 +61,8 @@ function TerrainPieces({ battlefield }: { battlefield: BattlefieldData }) {
     const cells = new Map<string, number>();
     const scheme = palette.row(BASE_PAINT);
     const m = new Matrix4();
+    const shear = new Matrix4();
+    const stretch = new Matrix4();
     const q = new Quaternion();
     const e = new Euler();
     const pos = new Vector3();
@@ -80,7 +82,11 @@ function TerrainPieces({ battlefield }: { battlefield: BattlefieldData }) {
         }
         e.set(0, facingToYaw(p.yaw), 0);
         q.setFromEuler(e);
-        m.compose(toWorld(p.x, p.y, p.z, pos), q, scl.set(p.sx, p.sy, p.sz));
+        if (p.pitch) {
+          // A piece on a slope is sheared, not tilted: its ends stay upright and meet its neighbours'.
+          m.compose(toWorld(p.x, p.y, p.z, pos), q, scl.set(1, 1, 1));
+          m.multiply(shear.makeShear(Math.tan(p.pitch), 0, 0, 0, 0, 0)).multiply(stretch.makeScale(p.sx, p.sy, p.sz));
+        } else m.compose(toWorld(p.x, p.y, p.z, pos), q, scl.set(p.sx, p.sy, p.sz));
         if (p.tint) tint.setRGB(p.tint[0], p.tint[1], p.tint[2]);
         list.push(p.model, m, p.paint ? palette.row(p.paint) : scheme, p.tint ? tint : null, g);
       }

@@ -54,6 +54,11 @@ export interface Piece {
   z: number;
   /** Turn about the vertical, radians CCW from +x (the model's front, +x, points this way). */
   yaw: number;
+  /**
+   * The slope of the piece along its x axis, radians (a bank laid up a hill): the model is sheared,
+   * its ends kept upright, so one end stands `tan(pitch) × sx` higher than the other; absent: level.
+   */
+  pitch?: number;
   /** Scale along the model's x (front), y (up) and z (right). */
   sx: number;
   sy: number;
@@ -240,6 +245,7 @@ function alongLine(bf: BattlefieldData, model: string, line: Vec2[], scale: numb
   const dims = LINE_MODELS[model] ?? { h: 1, t: 1 };
   const sy = f?.height && f.height > 0 ? f.height / dims.h : scale;
   const sz = f?.width && f.width > 0 && model !== 'earthwork' ? f.width / dims.t : scale;
+  if (BROAD_LINES.has(model)) return drapedLine(bf, model, line, sy, sz * dims.t, dims.h * sy);
   const out: Piece[] = [];
   for (let i = 0; i + 1 < line.length; i++) {
     const a = line[i]!;
@@ -255,21 +261,7 @@ function alongLine(bf: BattlefieldData, model: string, line: Vec2[], scale: numb
       const y = a.y + (b.y - a.y) * t;
       const ux = (Math.cos(yaw) * seg) / 2;
       const uy = (Math.sin(yaw) * seg) / 2;
-      let z = Math.min(groundHeight(bf, x - ux, y - uy), groundHeight(bf, x + ux, y + uy));
-      // Broad works rest on the lowest corner of their footprint, so a bank across a slope is not
-      // buried on its uphill side.
-      if (BROAD_LINES.has(model)) {
-        const half = (sz * dims.t) / 2;
-        const [vx, vy] = [-Math.sin(yaw) * half, Math.cos(yaw) * half];
-        for (const [a, b] of [
-          [ux + vx, uy + vy],
-          [ux - vx, uy - vy],
-          [-ux + vx, -uy + vy],
-          [-ux - vx, -uy - vy],
-        ] as const) {
-          z = Math.min(z, groundHeight(bf, x + a, y + b));
-        }
-      }
+      const z = Math.min(groundHeight(bf, x - ux, y - uy), groundHeight(bf, x + ux, y + uy));
       // A hair longer than the gap, so neighbouring pieces meet at bends.
       const piece: Piece = { model, x, y, z: z - 0.3, yaw, sx: seg + scale * 0.08, sy, sz, size: dims.h * sy };
       // Hedges painted as they are would match the grass; darker, and not all one shade, they read
@@ -279,6 +271,47 @@ function alongLine(bf: BattlefieldData, model: string, line: Vec2[], scale: numb
         piece.tint = [0.66 + r * 0.1, 0.76 + r * 0.1, 0.62 + r * 0.08];
       }
       out.push(piece);
+    }
+  }
+  return out;
+}
+
+/** How long each link of a draped bank is, mm: short enough to follow a hill's rim. */
+const DRAPE_LINK = 6;
+/** Sunk this far into the ground so no sliver of sky shows under a link where the ground bulges between its ends. */
+const DRAPE_SINK = 0.6;
+
+/**
+ * Broad works (field fortifications, chevaux de frise) as a chain of short links draped on the
+ * ground: each joint stands at the ground under the lowest point across the work's width there, so
+ * a bank across a slope is not buried on its uphill side; each link is sheared from one joint to
+ * the next with its ends upright, so neighbours share their end faces: no step, no gap, and no
+ * wedge opening where the slope changes at a rim.
+ */
+function drapedLine(bf: BattlefieldData, model: string, line: Vec2[], sy: number, width: number, size: number): Piece[] {
+  const out: Piece[] = [];
+  const sz = width / (LINE_MODELS[model]?.t ?? 1);
+  for (let i = 0; i + 1 < line.length; i++) {
+    const a = line[i]!;
+    const b = line[i + 1]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len < 1e-6) continue;
+    const n = Math.max(1, Math.ceil(len / DRAPE_LINK));
+    const yaw = Math.atan2(b.y - a.y, b.x - a.x);
+    // Across the work: its front and back edges and its middle.
+    const across = [-width / 2, 0, width / 2].map((d) => ({ x: -Math.sin(yaw) * d, y: Math.cos(yaw) * d }));
+    const joint = (t: number): { x: number; y: number; z: number } => {
+      const x = a.x + (b.x - a.x) * t;
+      const y = a.y + (b.y - a.y) * t;
+      return { x, y, z: Math.min(...across.map((c) => groundHeight(bf, x + c.x, y + c.y))) - DRAPE_SINK };
+    };
+    let from = joint(0);
+    for (let k = 1; k <= n; k++) {
+      const to = joint(k / n);
+      const run = len / n;
+      const rise = to.z - from.z;
+      out.push({ model, x: (from.x + to.x) / 2, y: (from.y + to.y) / 2, z: (from.z + to.z) / 2, yaw, pitch: Math.atan2(rise, run), sx: run, sy, sz, size });
+      from = to;
     }
   }
   return out;

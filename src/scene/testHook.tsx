@@ -69,6 +69,11 @@ export interface TricorneHook {
   showFires(fires: Record<string, 'burning' | 'burnt'>): number;
   /** The table's buildings: id, middle (mm) and height. */
   buildings(): { id: string; x: number; y: number; height: number }[];
+  /**
+   * Draw a field fortification along this line (mm), as the table draws works a side built; the
+   * game itself is untouched. Returns the number of works features now drawn.
+   */
+  showWorks(line: { x: number; y: number }[]): number;
 }
 
 declare global {
@@ -191,6 +196,15 @@ export function TestHook() {
       showOrderEvents(events) {
         // Ids below zero never meet an order's own (counted up from 1).
         useApp.setState((st) => ({ lastOrder: { id: -1 - Math.abs(st.lastOrder?.id ?? 0), events } }));
+      },
+      showWorks(line) {
+        const bf = useApp.getState().battlefield;
+        if (!bf) return 0;
+        const n = bf.features.filter((f) => f.kind === 'fieldwork').length + 1;
+        // The size the rules give a field fortification (works.ts WORKS_KINDS): 25 mm wide, 11 mm high.
+        const work = { id: `test-works-${n}`, kind: 'fieldwork', name: `Test works ${n}`, line, width: 25, height: 11, side: 'b', facing: 0 };
+        useApp.setState({ battlefield: { ...bf, features: [...bf.features, work as unknown as (typeof bf.features)[number]] } });
+        return n;
       },
       showFires(fires) {
         const bf = useApp.getState().battlefield;

@@ -119,4 +119,64 @@ describe('field works on the page', () => {
     expect(earthAfter).toBeGreaterThan(earthBefore + 200);
     expect(app.errors).toEqual([]);
   });
+
+  it('a bank laid across a steep rim follows the ground: no step and no gap along it', async () => {
+    app = await openApp(baseUrl, '?ruleset=horse-and-musket&seed=browser-hm&opt.deployment=automatic');
+    const { page } = app;
+    await idle(page);
+    // The steepest spot of the table (a 2" rise measured every inch) and the way up it.
+    const rim = await page.evaluate(() => {
+      const h = window.__tricorne!;
+      const inch = 25.4;
+      let best = { x: 0, y: 0, gx: 0, gy: 0, rise: 0 };
+      for (let x = 6 * inch; x <= 66 * inch; x += inch) {
+        for (let y = 6 * inch; y <= 42 * inch; y += inch) {
+          const gx = h.groundAt(x + inch, y) - h.groundAt(x - inch, y);
+          const gy = h.groundAt(x, y + inch) - h.groundAt(x, y - inch);
+          const rise = Math.hypot(gx, gy);
+          if (rise > best.rise) best = { x, y, gx, gy, rise };
+        }
+      }
+      return best;
+    });
+    // A rise of at least a third of its run: a steep rim.
+    expect(rim.rise).toBeGreaterThan((2 * 25.4) / 3);
+    const up = { x: rim.gx / Math.hypot(rim.gx, rim.gy), y: rim.gy / Math.hypot(rim.gx, rim.gy) };
+    const half = 3 * 25.4;
+    const line = [
+      { x: rim.x - up.x * half, y: rim.y - up.y * half },
+      { x: rim.x + up.x * half, y: rim.y + up.y * half },
+    ];
+    const ground = await page.evaluate(([x, y]) => window.__tricorne!.groundAt(x!, y!), [rim.x, rim.y]);
+    // Seen from the side, square to the bank, from a little above it.
+    const side = { x: -up.y, y: up.x };
+    const look = async () => {
+      await page.evaluate(
+        ([ex, ey, ez, tx, ty, tz]) => window.__tricorne!.lookFrom([ex!, ey!, ez!], [tx!, ty!, tz!]),
+        [rim.x + side.x * 260, rim.y + side.y * 260, ground + 90, rim.x, rim.y, ground],
+      );
+      await idle(page);
+    };
+    await look();
+    const canvas = page.getByTestId('canvas-wrap').locator('canvas');
+    const box = (await canvas.boundingBox())!;
+    const before = decodePng(await canvas.screenshot({ path: join(RESULTS, 'hm-works-rim-before.png') }));
+    expect(await page.evaluate((l) => window.__tricorne!.showWorks(l), line)).toBe(1);
+    await idle(page);
+    await look();
+    const after = decodePng(await canvas.screenshot({ path: join(RESULTS, 'hm-works-rim.png') }));
+    // Every inch along the bank, from the foot of the slope to the top, the bank is drawn: its
+    // pixels changed just above the ground there.
+    for (let k = 0; k <= 6; k++) {
+      const t = k / 6;
+      const x = line[0]!.x + (line[1]!.x - line[0]!.x) * t;
+      const y = line[0]!.y + (line[1]!.y - line[0]!.y) * t;
+      // 5 mm above the ground there: the middle of the bank's 11 mm.
+      const p = await project(page, x, y, 5);
+      expect(p.onScreen).toBe(true);
+      // Nearly every pixel of an 8 px square there (a gap or a step would leave ground showing).
+      expect(changedAround(before, after, p.x - box.x, p.y - box.y, 4, 30), `bank at ${k}" of 6"`).toBeGreaterThanOrEqual(56);
+    }
+    expect(app.errors).toEqual([]);
+  });
 });

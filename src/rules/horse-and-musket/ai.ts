@@ -7,6 +7,7 @@
 import type { Action, Unit } from '../../core/model';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
 import { PLACE_WORKS_ACTION } from './works';
+import { WORKS_FLANK_ACTION, WORKS_FLANK_DONE_ACTION, WORKS_FLANK_PLAN_ACTION } from './worksTrade';
 import { shellBuildingForecast } from './aiFire';
 import { inch } from '../../core/measure';
 import type { AiHints, Forecast } from '../../core/ruleset';
@@ -15,7 +16,7 @@ import { activeCardMayOrder, attackTargets } from './orders';
 import { artilleryTargets } from './fire';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
 import { colourGap, defaultChoices } from './attack';
-import { exposure, outlook } from './aiResolve';
+import { duel, exposure } from './aiResolve';
 import { walk, zoneContext } from './moves';
 import { coverOf, crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from './terrain';
 import { standRect } from '../../core/model';
@@ -26,6 +27,8 @@ import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast, planForecast } from './aiFire';
 import { TROOPS } from './charts';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
+import { generalCardCost, restValue } from './aiCards';
+import { turnLimitOf, verdictJudgement, verdictStance, verdictStanding, verdictSwing, verdictWeight } from './aiVerdict';
 
 /** Formed horse: the troops whose strike is the charge of an Attack (skirmishing cavalry shoot and evade). */
 const MOUNTED_LINE = new Set(['lightCav', 'heavyCav', 'cuirassier']);
@@ -49,20 +52,33 @@ export function breakWeight(state: HmState, x: HmUnit): number {
   return Math.sqrt(enemy / own);
 }
 
-/** An Attack's expected result: both sides' Resolve read together (A §16). */
-function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, assault: boolean): { inflicted: number; removes: number; risk: number } {
+/** A unit's present strength in stands, a disordered stand counting half (as `strength` does). */
+const presentStands = (u: HmUnit): number => Math.max(0.5, u.stands.length - 0.5 * disorderedCount(u));
+
+/**
+ * An Attack's expected result: both sides' Resolve read together, with the confrontation and
+ * combat dice the pair of results brings (A §16, aiResolve.ts duel). The stands each side loses are
+ * weighed as a share of its present strength: a fresh line of six attacking a disordered four
+ * throws more dice and takes fewer hits than the other way round.
+ */
+function attackForecast(state: HmState, bf: Battlefield, u: HmUnit, t: HmUnit, assault: boolean): { inflicted: number; removes: number; risk: number; swing: number } {
   // Across rough ground or an obstacle the attacker tests at −3, and D6 of its stands are disordered if it moves on (A §23.3).
   const crossing = roughOrObstacleCrossed(bf, { x: u.x, y: u.y }, { x: t.x, y: t.y }).length > 0;
-  const mine = outlook(state, bf, u, t, 'attacker', assault, crossing);
-  const theirs = outlook(state, bf, t, u, 'defender', false);
-  // The better result carries the day; a broken or yielding defender is what the Attack is for.
-  const edge = Math.max(0, Math.min(1, 0.5 + (mine.mean - theirs.mean) / 2));
-  const inflicted = Math.min(1, theirs.breaks * 0.8 + theirs.yields * 0.4 + edge * 0.2);
+  const { mine, theirs, attackerLoss, defenderLoss } = duel(state, bf, u, t, assault, crossing);
+  // A broken or yielding defender is what the Attack is for; the stands it loses on the way count too.
+  const inflicted = Math.min(1, theirs.breaks * 0.8 + theirs.yields * 0.4 + 0.6 * Math.min(1, defenderLoss / presentStands(t)));
   // Three and a half stands disordered on average: a heavy price for a line of four to six.
   const crossingCost = crossing ? mine.moves * Math.min(1, 3.5 / Math.max(1, u.stands.length)) * 0.5 : 0;
-  const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + (1 - edge) * 0.2 + crossingCost);
+  const risk = Math.min(1, mine.breaks * 0.8 + mine.yields * 0.4 + 0.6 * Math.min(1, attackerLoss / presentStands(u)) + crossingCost);
+  // As the turn limit nears, only the count the battle is judged on matters: hurting a unit that
+  // does not count for the break (a gun, horse) is worth less and less, and a side that is not
+  // ahead takes the risks that waiting cannot spare it.
+  const late = verdictWeight(state);
+  const allUnits = state.options.breakRule === 'forty-percent-all';
+  const worth = countsForBreak(t, allUnits) ? 1 : 1 - 0.7 * late;
+  const dare = late > 0 && verdictStanding(state, u.side) !== 'ahead' ? 1 - 0.5 * late : 1;
   // The battle is lost by the infantry that break (B §8.1): each side's by its share of its army.
-  return { inflicted, removes: theirs.breaks * breakWeight(state, t), risk: risk * breakWeight(state, u) };
+  return { inflicted: inflicted * worth, removes: theirs.breaks * breakWeight(state, t) * worth, risk: risk * breakWeight(state, u) * dare, swing: verdictSwing(state, u, t, mine.breaks, theirs.breaks) };
 }
 
 /** The nearest targets weighed for one strike prospect (the cost stays bounded). */
@@ -180,9 +196,12 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
   },
   objectiveRadius: inch(6),
   progress: (state) => {
-    const limit = Number(state.options.turnLimit ?? 24);
-    return Math.min(1, state.rules.turnNumber / Math.max(1, limit));
+    // With no turn limit the battle runs until an army breaks: no last turn to plan for.
+    const limit = turnLimitOf(state);
+    return limit ? Math.min(1, state.rules.turnNumber / limit) : 0;
   },
+  // Not ahead on the turn limit's verdict, the army must attack before the turns run out.
+  stance: (state, side, ratio) => verdictStance(state, side, ratio),
   choiceValue: (state, action) => {
     const hs = state as HmState;
     const pc = hs.rules.pendingChoice;
@@ -211,6 +230,10 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     // Spiking is for guns about to be lost, which the AI does not foresee: never its own choice.
     if (action.type === 'order' && action.order === 'spike') return 0.01;
     if (action.type === 'choose-posture') return action.choice === 'defend' ? 0.6 : 0.4;
+    // Attacking Austrians' fortification points (B §3.3): the program's plan of a flank march, else done.
+    if (action.type === WORKS_FLANK_PLAN_ACTION) return 0.95;
+    if (action.type === WORKS_FLANK_DONE_ACTION) return 0.3;
+    if (action.type === WORKS_FLANK_ACTION) return 0;
     // The computer sets up its army as the engine's deployment does, then says it is done.
     if (action.type === DEPLOY_REST_ACTION) return 0.95;
     if (action.type === DEPLOY_DONE_ACTION) return 0.9;
@@ -243,7 +266,7 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     // General's card could order any unit of his Command, so it is spent on good orders only.
     if (hs.rules.activeCard?.card === action.card) return 0;
     if (card.kind === 'unit') return 0.1;
-    if (card.kind === 'general') return 0.45;
+    if (card.kind === 'general') return generalCardCost(hs, action);
     return 0.3;
   },
   sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || dhypot(o.x - t.x, o.y - t.y) < inch(24),
@@ -254,7 +277,8 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     return declared ? { ...f, judgements: [...(f.judgements ?? []), declared] } : f;
   },
   // Cards may be held from turn to turn (A §7.7): ending the turn keeps them for a better use.
-  restValue: (_state, action) => (action.type === 'end-turn' ? 0.22 : undefined),
+  // The more so when a card in hand is the last that could reform a battalion in need (aiCards.ts).
+  restValue: (state, action) => (action.type === 'end-turn' ? restValue(state as HmState, action.side) : undefined),
   placesFor: placesForGeneral,
 };
 
@@ -276,9 +300,13 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   if (action.type === 'order' && (action.order === 'attack' || action.order === 'assault')) {
     const t = unitById(hs, String(action.target));
     if (!t) return {};
-    const f = attackForecast(hs, bf, u, t, action.order === 'assault');
+    const { swing, ...f } = attackForecast(hs, bf, u, t, action.order === 'assault');
     // An Attack is a gamble of the unit itself: taken at good odds, refused at bad ones.
-    return { target: t.id, ...f, judgements: [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }] };
+    const judgements = [{ name: 'odds of the Attack', value: Math.max(0.05, Math.min(1, 0.5 + f.inflicted - f.risk)) }];
+    // Near the turn limit, an Attack that can only lose the count the battle is judged on is refused.
+    const verdict = verdictJudgement(hs, swing);
+    if (verdict < 1) judgements.push({ name: 'the verdict at the turn limit', value: verdict });
+    return { target: t.id, ...f, judgements };
   }
   if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
   if (action.type === 'order' && action.order === 'skirmish-plan') return planForecast(hs, bf, u, action.plan);
@@ -294,6 +322,7 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
       ],
     };
   }
+  if (action.order === 'reform') return { judgements: [{ name: 'back in order where it is threatened', value: reformJudgement(hs, bf, u) }] };
   // A rallied unit no longer counts as lost for the army's break (B §8.1): always worth a card.
   if (action.order === 'rally') return { judgements: [{ name: 'rallies a broken unit', value: 1 }] };
   // A withdrawing battalion goes on 3" a turn until halted, takes no other order, supports nobody,
@@ -318,6 +347,21 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   const disorder = moveDisorder(bf, u, moved.pose);
   if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
   return { ...moved, judgements };
+}
+
+/**
+ * What a Reform is worth, 0.4..1 (A §15.4): each disordered stand is −1 to the unit's own Resolve
+ * and +1 to its opponent's, and a stand that combat dice can destroy; the shaken marker goes too.
+ * So it is worth most to the unit with the most stands in disorder and to the one whose danger from
+ * the enemy's best Attack (exposure) falls the most once it is back in order: one General's card
+ * reforms the battalion that is about to be attacked before one that is out of reach.
+ */
+export function reformJudgement(state: HmState, bf: Battlefield, u: HmUnit): number {
+  const disordered = disorderedCount(u);
+  const reformed: HmUnit = { ...u, stands: u.stands.map((s) => (s.status === 'disordered' ? { ...s, status: 'ok' } : s)), rs: { ...u.rs, shakenMarker: false } };
+  const pose = { x: u.x, y: u.y, facing: u.facing };
+  const relief = Math.max(0, exposure(state, bf, u, pose).danger - exposure(state, bf, reformed, pose).danger);
+  return Math.min(1, 0.4 + (0.3 * disordered) / Math.max(1, u.stands.length) + 1.2 * relief);
 }
 
 /** A General's spots: among his Command, and a little behind it. */

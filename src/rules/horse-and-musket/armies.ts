@@ -1185,12 +1185,14 @@ function composeArmy(listId: ArmyListId, recipe: DefaultRecipe, cav: ArmyListEnt
  * A sensible army for `points` (the agreed total, before the national modifier): mostly line
  * infantry, about ⅓ of the stands cavalry, some guns within the limit, a skirmisher or two, a C-in-C
  * and Mediocre Generals enough to command everyone, made Capable with points to spare. The same
- * inputs always give the same army, and validateArmy finds nothing wrong with it.
+ * inputs always give the same army, and validateArmy finds nothing wrong with it. `reserve` points
+ * of the budget are left unspent.
  */
-export function defaultArmy(listId: ArmyListId, points: number): Army {
+export function defaultArmy(listId: ArmyListId, points: number, reserve = 0): Army {
   const list = armyList(listId);
   const recipe = DEFAULT_RECIPES[listId];
-  const budget = budgetFor(listId, points);
+  // Points kept back (a planned flank march's extra, setup.ts) are not spent on troops.
+  const budget = budgetFor(listId, points) - reserve;
   const inf = listEntry(listId, recipe.infantry);
   const gun = listEntry(listId, recipe.gun);
   const skirm = listEntry(listId, recipe.skirmisher);

@@ -854,10 +854,14 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
   // suffers its losses; the defender ignores its result and suffers nothing.
   if (!continued && colourGap(attacker, defender) > attackRange(attacker, { fog: state.rules.weather === 'fog' }) + 1) {
     log.push(`${defender.name} proves to be out of reach: only ${attacker.name}'s result counts`);
-    log.push(...carryOut(state, bf, ctx, a, false), ...retrograde(state, bf, a));
-    if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
-    if (a.confidence === 'uncertain') attacker.rs.jubilation = 0;
-    ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
+    log.push(...carryOut(state, bf, ctx, a, false));
+    // A Retire still waits for its side's wheel and facing (A §19.6), as against any defender.
+    if (retireAwaitsChoice(state, a)) {
+      awaitRetire(state, ctx, a, null, { continued, aspect, assault: !!opts.assault, log }, 0, { kind: 'outOfReach' });
+      return;
+    }
+    log.push(...retrograde(state, bf, a));
+    endOutOfReach(state, ctx, a, log);
     return;
   }
   // Crossing rough ground or an obstacle on the way costs D6 disordered stands (A §23.3).
@@ -884,6 +888,14 @@ function settleFight(state: HmState, bf: Battlefield, ctx: RuleContext, attacker
     log.push(...carryOut(state, bf, ctx, d, attackerCharged));
   }
   settleContact(state, bf, ctx, a, d, { continued, aspect, assault: !!opts.assault, log });
+}
+
+/** The end of an Attack on a target that proved out of reach: the attacker's own marks, and the result. */
+function endOutOfReach(state: HmState, ctx: RuleContext, a: Side, log: string[]): void {
+  const attacker = a.unit;
+  if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
+  if (a.confidence === 'uncertain') attacker.rs.jubilation = 0;
+  ctx.emit({ type: 'attack-result', unit: attacker.id, target: a.opponent.id, side: attacker.side, text: log.join('. ') });
 }
 
 /**
@@ -1224,26 +1236,54 @@ function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUn
     ctx.emit({ type: 'resolve', unit: attacker.id, target: defender.id, side: attacker.side, text: `${attacker.name} tests Resolve against the evaders (${a.chart}): ${a.raw.join('+')} ${a.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.reason}`).join(', ')} = ${a.total}: ${a.row}`, dice: [{ purpose: 'Resolve', sides: 6, values: a.raw }], modifiers: a.modifiers, chart: { chart: a.chart, row: a.row } });
     if (r.result.standFire) log.push(...carryOut(state, bf, ctx, a, false));
     else log.push(...moveAgainstEvaders(state, bf, ctx, a, origin));
-    log.push(...retrograde(state, bf, a));
-    if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
-    if (r.result.perfect && !defender.removed) {
-      // A Perfect Evade waits until the attackers have moved, then goes where its side chooses (B §1.5).
-      const { unit: _unit, opponent: _opponent, ...attackerSide } = a;
-      const earlier: EarlierPlaces = { firer: { ...origin, facing: originFacing }, target: attackerStart };
-      state.rules.pendingRelocation = { evader: defender.id, attacker: attacker.id, reach: inch(r.inches), aspect: declared.aspect, evadeRow: r.ref.row, attackerSide, earlier, log };
-      state.active = defender.side;
-      ctx.emit({
-        type: 'evade-relocation',
-        unit: defender.id,
-        target: attacker.id,
-        side: defender.side,
-        text: `${defender.name} evades perfectly: now that ${attacker.name} has moved, it may go up to ${r.inches}" to any place it can reach without passing within 9" of another enemy Colour Stand, and then fire`,
-        data: { reach: inch(r.inches) },
-      });
+    const after: EvadeAfter = { kind: 'evade', perfect: r.result.perfect, inches: r.inches, evadeRow: r.ref.row, earlier: { firer: { ...origin, facing: originFacing }, target: attackerStart } };
+    // A Retire waits for its side's wheel and facing (A §19.6), away from the evaders where they now stand.
+    if (retireAwaitsChoice(state, a)) {
+      awaitRetire(state, ctx, a, null, { continued: false, aspect: declared.aspect, assault: !!opts.assault, log }, 0, after);
       return;
     }
-    log.push(...closeEvade(state, bf, ctx, a, defender, declared.aspect, r.ref.row));
+    log.push(...retrograde(state, bf, a));
+    afterEvadersMet(state, bf, ctx, a, after, declared.aspect, log);
+    return;
   }
+  ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
+}
+
+/** What is left of an Attack on evaders once the attacker's result is carried out: kept while its Retire waits. */
+interface EvadeAfter {
+  kind: 'evade';
+  perfect: boolean;
+  /** How far Perfect Evaders may go, inches. */
+  inches: number;
+  evadeRow: string;
+  /** Where evaders and attacker stood when the Evade began. */
+  earlier: EarlierPlaces;
+}
+
+/**
+ * The rest of an Attack on evaders after the attacker's result (B §1.5): its shaken marker, then a
+ * Perfect Evade waits for its side to place the evaders, or the confrontation and the result.
+ */
+function afterEvadersMet(state: HmState, bf: Battlefield, ctx: RuleContext, a: Side, after: EvadeAfter, aspect: Aspect, log: string[]): void {
+  const attacker = a.unit;
+  const defender = a.opponent;
+  if (setsShakenMarker(a.result)) attacker.rs.shakenMarker = true;
+  if (after.perfect && !defender.removed) {
+    // A Perfect Evade waits until the attackers have moved, then goes where its side chooses (B §1.5).
+    const { unit: _unit, opponent: _opponent, ...attackerSide } = a;
+    state.rules.pendingRelocation = { evader: defender.id, attacker: attacker.id, reach: inch(after.inches), aspect, evadeRow: after.evadeRow, attackerSide, earlier: after.earlier, log };
+    state.active = defender.side;
+    ctx.emit({
+      type: 'evade-relocation',
+      unit: defender.id,
+      target: attacker.id,
+      side: defender.side,
+      text: `${defender.name} evades perfectly: now that ${attacker.name} has moved, it may go up to ${after.inches}" to any place it can reach without passing within 9" of another enemy Colour Stand, and then fire`,
+      data: { reach: inch(after.inches) },
+    });
+    return;
+  }
+  log.push(...closeEvade(state, bf, ctx, a, defender, aspect, after.evadeRow));
   ctx.emit({ type: 'attack-result', unit: attacker.id, target: defender.id, side: attacker.side, text: log.join('. ') });
 }
 
@@ -1417,12 +1457,18 @@ export interface PendingRetire {
   /** 0: the attacker's retrograde move is waiting, 1: the defender's. */
   next: number;
   attackerSide: KeptSide;
-  defenderSide: KeptSide;
+  /** Null when only the attacker's result counts: against evaders, or a target out of reach. */
+  defenderSide: KeptSide | null;
   continued: boolean;
   aspect: Aspect;
   assault: boolean;
   log: string[];
+  /** How the Attack goes on after the Retire, when not by the rest of the retrograde moves. */
+  after?: RetireAfter;
 }
+
+/** The Attack's rest after a Retire of an attacker facing evaders, or a target out of reach. */
+type RetireAfter = EvadeAfter | { kind: 'outOfReach' };
 
 /** The Retire result, when its side chooses how (the players take the Attack's choices, A30). */
 function retireAwaitsChoice(state: HmState, s: Side): boolean {
@@ -1436,9 +1482,9 @@ function keep(s: Side): KeptSide {
   return { ...record, unit: unit.id, opponent: opponent.id };
 }
 
-function awaitRetire(state: HmState, ctx: RuleContext, a: Side, d: Side, facts: ContactFacts, next: number): void {
-  const s = next === 0 ? a : d;
-  state.rules.pendingRetire = { unit: s.unit.id, opponent: s.opponent.id, next, attackerSide: keep(a), defenderSide: keep(d), continued: facts.continued, aspect: facts.aspect, assault: facts.assault, log: facts.log };
+function awaitRetire(state: HmState, ctx: RuleContext, a: Side, d: Side | null, facts: ContactFacts, next: number, after?: RetireAfter): void {
+  const s = next === 0 || !d ? a : d;
+  state.rules.pendingRetire = { unit: s.unit.id, opponent: s.opponent.id, next, attackerSide: keep(a), defenderSide: d ? keep(d) : null, continued: facts.continued, aspect: facts.aspect, assault: facts.assault, log: facts.log, ...(after ? { after } : {}) };
   state.active = s.unit.side;
   ctx.emit({ type: 'retire-choice', unit: s.unit.id, target: s.opponent.id, side: s.unit.side, text: `${s.unit.name} must Retire: its side chooses the wheel, up to 45° from straight away from ${s.opponent.name}, and the way it faces after 9"` });
 }
@@ -1467,7 +1513,7 @@ export function chooseRetire(state: HmState, bf: Battlefield, ctx: RuleContext, 
   state.active = state.rules.turnSide;
   const back = (k: KeptSide): Side => ({ ...k, unit: unitById(state, k.unit)!, opponent: unitById(state, k.opponent)! });
   const a = back(p.attackerSide);
-  const d = back(p.defenderSide);
+  const d = p.defenderSide ? back(p.defenderSide) : null;
   const facts: ContactFacts = { continued: p.continued, aspect: p.aspect, assault: p.assault, log: [...p.log] };
   u.rs.shakenMarker = true;
   const start = { x: u.x, y: u.y };
@@ -1485,5 +1531,7 @@ export function chooseRetire(state: HmState, bf: Battlefield, ctx: RuleContext, 
   // Its own event, before the dice of the rest of the Attack: the way and the pose it ends in are
   // certain, so the choice's preview can show them.
   ctx.emit({ type: 'retire-move', unit: u.id, target: o.id, side: u.side, text: story.join('. '), data: { path: [start, { x: u.x, y: u.y }], pose: { x: u.x, y: u.y, facing: u.facing } } });
-  retrogradeMoves(state, bf, ctx, a, d, facts, p.next + 1);
+  if (p.after?.kind === 'outOfReach') endOutOfReach(state, ctx, a, facts.log);
+  else if (p.after?.kind === 'evade') afterEvadersMet(state, bf, ctx, a, p.after, p.aspect, facts.log);
+  else retrogradeMoves(state, bf, ctx, a, d!, facts, p.next + 1);
 }

@@ -206,7 +206,9 @@ function describeList(list: ArmyList): ArmyListInfo {
   }
   for (const w of list.works) {
     const limit = limitWords(w.limit, list);
-    items.push({ id: w.id, name: w.name, group: 'Field works', detail: WORKS_DETAIL, sizes: [{ stands: null, points: w.points }], usual: null, ...(limit ? { limit } : {}) });
+    // The Austrians' points are not lost if they attack: they go to flank marches then (B §3.3, worksTrade.ts).
+    const detail = list.rules.fortificationsToFlankMarch ? `${WORKS_DETAIL}; if you attack, its points may instead pay for flank marches (B §3.3)` : WORKS_DETAIL;
+    items.push({ id: w.id, name: w.name, group: 'Field works', detail, sizes: [{ stands: null, points: w.points }], usual: null, ...(limit ? { limit } : {}) });
   }
   items.push({
     id: DECOY_ITEM,
@@ -368,6 +370,7 @@ export const HM_ARMY_BUILDING: ArmyBuilding = {
   lists: HM_ARMY_LISTS,
   listOption: { a: 'armyA', b: 'armyB' },
   pointsOption: 'points',
+  computerPlanOption: 'plannedForces',
   defaultRoster(list, points) {
     if (!isListId(list)) throw new Error(`there is no army list "${list}"; the lists are ${ARMY_LIST_IDS.join(', ')}`);
     return armyToRoster(defaultArmy(list, points));

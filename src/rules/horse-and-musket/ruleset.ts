@@ -34,6 +34,7 @@ import { hmOverlays, hmSideInfo } from './display';
 import { hmAlerts } from './alerts';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION, DEPLOY_STOP_ACTION } from '../../core/deployment';
 import { alternateActions, applyAlternate } from './alternate';
+import { applyWorksTrade, offerWorksTrade, worksTradeActions, worksTradeKnownEvents } from './worksTrade';
 import { applyPlaceWorks, attackersLoseWorks, autoPlaceWorksText, PLACE_WORKS_ACTION, worksActions, worksKnownTo } from './works';
 import { applyDeployment, deploymentActions, deploymentKnownEvents, deploymentKnownTo, deploymentOverlays, startDeployment } from './deployment';
 import { answerActions, applyAnswer, applyOffer, applySurrender, endingActions, offerPending } from './ending';
@@ -378,6 +379,7 @@ function sideActions(state: HmState, bf: Battlefield, side?: string): LegalActio
   if (state.rules.pendingRetire) return retireActions(state, side);
   if (state.rules.breakthroughOrder) return breakthroughActions(state, bf, side);
   if (offerPending(state)) return answerActions(state, side);
+  if (state.rules.worksTrade) return worksTradeActions(state, side);
   const s = state.rules.turnSide;
   if (side && side !== s) return [];
   const rules = state.rules;
@@ -490,6 +492,12 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     finishAction(state);
     return;
   }
+  if (rules.worksTrade) {
+    // Attacking Austrians spend their fortification points on flank marches (B §3.3) before the terrain rolls.
+    if (applyWorksTrade(state, bf, action, ctx)) afterPostures(state, ctx);
+    finishAction(state);
+    return;
+  }
   if (rules.step === 'deploy') {
     if (action.type === PLACE_WORKS_ACTION) {
       applyPlaceWorks(state, bf, action, ctx);
@@ -582,23 +590,10 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     case 'choose-posture': {
       if (rules.step !== 'posture') throw new RuleError('attack or defend is chosen before the battle');
       applyPreBattle(state, bf, action, ctx);
+      // Attacking Austrians may spend their fortification points on flank marches first (B §3.3, worksTrade.ts).
+      for (const text of offerWorksTrade(state)) ctx.emit({ type: 'posture', side: state.active ?? undefined, text });
       for (const text of attackersLoseWorks(state)) ctx.emit({ type: 'posture', text });
-      // With attacker and defender known, the terrain subtypes are rolled (B §6.1 step 4), then the
-      // bridge or ford where each road meets water and the extra fords (step 5), from one seeded stream (subtypes.ts).
-      const terrainCtx = { ...ctx, dice: terrainDice(state) };
-      rollTerrainSubtypes(state, bf, terrainCtx);
-      rollRoadCrossings(state, terrainCtx);
-      rollExtraFords(state, terrainCtx);
-      // Then the armies are set up on the rolled ground: by the players (B §6.2-6.3, deployment.ts) or the engine.
-      if (state.options.deployment !== 'automatic') startDeployment(state, ctx);
-      else {
-        deployAutomatically(state, bfOf(state), ctx);
-        for (const sd of state.sides) {
-          const text = autoPlaceWorksText(state, sd.id);
-          if (text) ctx.emit({ type: 'deployed', side: sd.id, text });
-        }
-        startBattle(state, bfOf(state), ctx);
-      }
+      if (!rules.worksTrade) afterPostures(state, ctx);
       break;
     }
     case DEPLOY_ACTION:
@@ -638,6 +633,28 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
       throw new RuleError(`unknown action "${action.type}"`);
   }
   finishAction(state);
+}
+
+/**
+ * Once the postures are fixed (and any fortification points traded): the terrain subtypes are rolled
+ * (B §6.1 step 4), then the bridge or ford where each road meets water and the extra fords (step 5),
+ * from one seeded stream (subtypes.ts); then the armies are set up on the rolled ground, by the
+ * players (B §6.2-6.3, deployment.ts) or the engine.
+ */
+function afterPostures(state: HmState, ctx: RuleContext): void {
+  const terrainCtx = { ...ctx, dice: terrainDice(state) };
+  rollTerrainSubtypes(state, bfOf(state), terrainCtx);
+  rollRoadCrossings(state, terrainCtx);
+  rollExtraFords(state, terrainCtx);
+  if (state.options.deployment !== 'automatic') startDeployment(state, ctx);
+  else {
+    deployAutomatically(state, bfOf(state), ctx);
+    for (const sd of state.sides) {
+      const text = autoPlaceWorksText(state, sd.id);
+      if (text) ctx.emit({ type: 'deployed', side: sd.id, text });
+    }
+    startBattle(state, bfOf(state), ctx);
+  }
 }
 
 /** With several players a side (A §8.3): a player orders only the units he commands. */
@@ -732,7 +749,10 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   // 3: the initiative winner rolls for his side of the table; road crossings are rolled in play;
   // withdrawals, retreats, thrown back and veer-off pass narrow gaps; the Retire result is chosen by
   // its side; shell sets buildings alight; field works are bought and placed.
-  rulesEdition: 3,
+  // 4: more than two players (seats); attacking Austrians may trade fortification points for flank
+  // marches; a Retire against evaders or out of reach is chosen by its side; the computer may plan
+  // its own flank march (a new option, so every state differs).
+  rulesEdition: 4,
   lengthUnit: 'in',
   options: HM_OPTIONS,
   notes: HORSE_AND_MUSKET_NOTES,
@@ -752,7 +772,7 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
   // While the players set up, the zones instead of the battle's shapes; and their secret plans (deployment.ts).
   overlays: (state, bf, side, unit) => (state.rules.step === 'deploy' ? deploymentOverlays(state, side, unit) : hmOverlays(state, bf, side, unit)),
   knownTo: (state, bf, side) => veilTerrain(state.rules.step === 'deploy' ? worksKnownTo(deploymentKnownTo(state, side), side) : knownTo(state, bf, side), side),
-  knownEvents: (state, events, side) => terrainKnownEvents(state, knownEvents(state, deploymentKnownEvents(state, events, side), side), side),
+  knownEvents: (state, events, side) => worksTradeKnownEvents(terrainKnownEvents(state, knownEvents(state, deploymentKnownEvents(state, events, side), side), side), side),
   // The sight tools show woodland's 4" interior limit (C §8.9) and the weather's reach (B §4.12).
   sightOptions: (state) => {
     const reach = WEATHER[state.rules.weather].visibility;

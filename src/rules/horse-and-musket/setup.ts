@@ -17,6 +17,7 @@ import { battlefieldFromSpec, setupSpec, type Battlefield } from '../../terrain/
 import { elevationSpec } from '../../terrain/elevation';
 import { ARMY_LISTS, ARMY_LIST_IDS, defaultArmy, ordinal, flankSurcharge, listEntry, REINFORCEMENT_DISCOUNT, rollFreikorpsSize, rollStatus, standardStands, isRandomStatus, validateArmy, type Army, type ArmyListId, type ArrivalPlan, type OffTable } from './armies';
 import { rosterToArmy } from './roster';
+import { plannedArmy } from './armyPlan';
 import { worksBought } from './works';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
@@ -57,13 +58,20 @@ function diceFor(setup: GameSetup): DiceState {
 
 const ARMY_WORDS: Record<string, string> = { a: 'first army', b: 'second army', a2: "first side's allied army", b2: "second side's allied army" };
 
+/** The program's own plans for the armies it buys (armyPlan.ts): which sides, the ground, and the log for its words. */
+interface ArmyPlanning {
+  ground: Battlefield;
+  sides: ForceSides;
+  log: string[];
+}
+
 /**
  * Each army: the roster chosen on the new-game screen (`setup.armies`), checked against its list and
  * the points total, or else the default army of its list option. A roster from another list than the
  * option names, or one the list does not allow, is refused with the reasons. Allied armies (A §8.3,
  * "a2" and "b2") are each bought with half the points total, their list from allyA/allyB.
  */
-function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: number, allies: readonly SideId[]): Record<string, Army> {
+function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: number, allies: readonly SideId[], planning: ArmyPlanning): Record<string, Army> {
   const given = setup.armies ?? {};
   const armyIds = ['a', 'b', ...allies.map(allyId)];
   for (const side of Object.keys(given)) {
@@ -79,13 +87,24 @@ function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: n
     const own = readList(options[side === 'a' ? 'armyA' : 'armyB'], side === 'a' ? 'prussia-supremacy' : 'austria', side === 'a' ? 'armyA' : 'armyB');
     plan.push([allyId(side), option, options[option] === 'same' ? own : readList(options[option], own, option)]);
   }
+  const lists = { a: readList(options.armyA, 'prussia-supremacy', 'armyA'), b: readList(options.armyB, 'austria', 'armyB') };
   for (const [army, option, fallback] of plan) {
     const allied = allies.includes(army) || army.endsWith('2');
     const budget = allied ? alliedBudget(points) : points;
     if (allied && budget < 80) throw new RuleError(`allied armies are each bought with half the points total, at least 80 each: raise the points to 160 or more (now ${points})`, 'armies');
     const roster = given[army];
     if (!roster) {
-      out[army] = defaultArmy(option.startsWith('ally') ? fallback : readList(options[option], fallback, option), budget);
+      const list = option.startsWith('ally') ? fallback : readList(options[option], fallback, option);
+      if (allied || (army !== 'a' && army !== 'b') || !takes(planning.sides, army)) {
+        out[army] = defaultArmy(list, budget);
+        continue;
+      }
+      // The program plans its own flank march from the part it expects to play (armyPlan.ts).
+      const enemy = given[army === 'a' ? 'b' : 'a']?.list ?? lists[army === 'a' ? 'b' : 'a'];
+      const edges: ('near' | 'far')[] = options.tableSide === 'fixed' ? [army === 'a' ? 'near' : 'far'] : ['near', 'far'];
+      const planned = plannedArmy(list, enemy as ArmyListId, budget, planning.ground, army, edges);
+      planning.log.push(`The program's plan for the ${ARMY_WORDS[army]}: ${planned.words}`);
+      out[army] = planned.army;
       continue;
     }
     const named = setup.options?.[option];
@@ -529,9 +548,9 @@ function holdBack(units: HmUnit[], side: SideId, kind: 'flank' | 'reinforcements
  * off the table whose whole Command is in it (B §6.4: reinforcements come with their Command
  * General), who enters after his units; all parked beyond the entry edge.
  */
-function raiseForce(units: HmUnit[], picked: HmUnit[], plan: Pick<OffTableForce, 'id' | 'side' | 'kind' | 'flank' | 'plannedJoker'>): OffTableForce {
+export function raiseForce(units: HmUnit[], picked: HmUnit[], plan: Pick<OffTableForce, 'id' | 'side' | 'kind' | 'flank' | 'plannedJoker' | 'ownEdge'>): OffTableForce {
   const ids = new Set(picked.map((u) => u.id));
-  const generals = units.filter((g) => g.rs.general?.role === 'general' && !g.carriedBy && !ids.has(g.id)).filter((g) => {
+  const generals = units.filter((g) => g.rs.general?.role === 'general' && g.carriedBy !== OFF_TABLE && !ids.has(g.id)).filter((g) => {
     const command = units.filter((u) => u.rs.command === g.id);
     return command.length > 0 && command.every((u) => ids.has(u.id));
   });
@@ -598,7 +617,14 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   const reinforcements = readForceSides(options.reinforcements, 'reinforcements');
   const points = Number(options.points ?? 160);
   if (!Number.isFinite(points) || points < 80 || points > 600) throw new RuleError(`points: ${String(options.points)} is not a points total between 80 and 600`);
-  const armies = armiesFor(setup, options, points, players.allies);
+  // The table is laid now; its subtypes and extra fords are the game's to roll, once the initiative
+  // winner has chosen to attack or defend (B §6.1 steps 4-5, subtypes.ts). Until then every wood,
+  // marsh and watercourse is of unknown kind.
+  const laid = setupSpec('horse-and-musket', 3, setup.seed, TABLE);
+  const table = { ...laid, setup: { ...laid.setup!, byGame: true }, ...elevationSpec(setup.elevation) };
+  const battlefield = { ...table, subtypes: unrolledSubtypes(battlefieldFromSpec(table)) };
+  const planned: string[] = [];
+  const armies = armiesFor(setup, options, points, players.allies, { ground: battlefieldFromSpec(battlefield), sides: readForceSides(options.plannedForces, 'plannedForces'), log: planned });
   const listA = armies.a!.list;
   const listB = armies.b!.list;
   // The options record the lists fought with, rosters included.
@@ -606,12 +632,6 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   options.armyB = listB;
   for (const side of players.allies) options[allyListOption(side)] = armies[allyId(side)]!.list;
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
-  // The table is laid now; its subtypes and extra fords are the game's to roll, once the initiative
-  // winner has chosen to attack or defend (B §6.1 steps 4-5, subtypes.ts). Until then every wood,
-  // marsh and watercourse is of unknown kind.
-  const laid = setupSpec('horse-and-musket', 3, setup.seed, TABLE);
-  const table = { ...laid, setup: { ...laid.setup!, byGame: true }, ...elevationSpec(setup.elevation) };
-  const battlefield = { ...table, subtypes: unrolledSubtypes(battlefieldFromSpec(table)) };
   const lists = [listA, listB];
   const sides: Side[] = lists.map((id, i) => {
     const nation = ARMY_LISTS[id].nation;
@@ -619,7 +639,7 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     return { id: sideId, name: ARMY_LISTS[id].name, nation, colour: i === 1 && listA === listB ? '#8a2b2b' : NATION_COLOURS[nation] };
   });
   const nameOf = (id: SideId): string => sides.find((s) => s.id === id)!.name;
-  const log: string[] = [];
+  const log: string[] = [...planned];
   const units: HmUnit[] = [];
   const fielded: Record<SideId, HmUnit[]> = {};
   const forces: OffTableForce[] = [];

@@ -9,6 +9,7 @@ import type { HiddenState } from './hidden';
 import type { PendingChoice, PendingRelocation, PendingRetire } from './attack';
 import type { HmDeployment } from './deployment';
 import type { EndOffer } from './ending';
+import type { WorksTrade } from './worksTrade';
 import type { CrossingRoll, SecretFord, TerrainRoll } from './subtypes';
 
 /** Troop types of A §3. Freikorps and Freihussars are skirmishers with the `freikorps` flag. */
@@ -224,6 +225,8 @@ export interface HmGame {
   entered?: { unit: string; force: string; turnNumber: number }[];
   /** The initiative winner has chosen to attack or defend (B §6.1 step 3). */
   postureChosen?: boolean;
+  /** Attacking Austrians spending their fortification points on flank marches (B §3.3, worksTrade.ts), the first side's choice waiting; absent or null when none is. */
+  worksTrade?: WorksTrade[] | null;
   /** The last offer to end the battle by agreement (B §8.2, ending.ts); absent until one is made. */
   endOffer?: EndOffer;
   /** Deployment by the players (B §6.2-6.3, deployment.ts); absent when the engine deploys both armies. */

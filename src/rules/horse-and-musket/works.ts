@@ -26,7 +26,7 @@ import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield
 import { isWater, type WorksFeature } from '../../terrain/features';
 import { terrainAt, impassableFor } from './terrain';
 import type { HmState, HmUnit } from './types';
-import { ARMY_LISTS, type Army } from './armies';
+import { ARMY_LISTS, type Army, type ArmyList } from './armies';
 import { nearSideId } from './world';
 
 /** The action that places one section of works during the deployment. */
@@ -58,9 +58,14 @@ function sideName(state: HmState, side: SideId): string {
   return state.sides.find((s) => s.id === side)?.name ?? side;
 }
 
-function worksName(state: HmState, side: SideId, id: string): string {
+/** The army list a side fights with (the first side's is the `armyA` option, the second's `armyB`). */
+export function listOfSide(state: HmState, side: SideId): ArmyList | undefined {
   const list = state.options[state.sides[0]!.id === side ? 'armyA' : 'armyB'];
-  const entry = Object.values(ARMY_LISTS).find((l) => l.id === list)?.works.find((w) => w.id === id);
+  return Object.values(ARMY_LISTS).find((l) => l.id === list);
+}
+
+function worksName(state: HmState, side: SideId, id: string): string {
+  const entry = listOfSide(state, side)?.works.find((w) => w.id === id);
   return entry?.name ?? WORKS_KINDS[id]?.noun ?? id;
 }
 

@@ -12,8 +12,8 @@ const RECORDED: Record<string, GameFingerprint> = {
   'one-page, default armies, normal against normal': { actions: 96, decisions: '38d8d53bf9f149c3', state: '696ed6310473450d' },
   'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 97, decisions: 'bd5fba83c166ac03', state: 'e78167e2c0b4725b' },
   'one-page, 30 units a side, normal against normal': { actions: 151, decisions: 'cd997572512efaf2', state: 'b839a1e3fb2c03ed' },
-  'horse-and-musket, default armies, normal against normal': { actions: 62, decisions: '9bbc4fe44eb4d4f5', state: '944402c69a9675a9' },
-  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 57, decisions: '8551054369e4a4a6', state: '3f93b5aa0b601191' },
+  'horse-and-musket, default armies, normal against normal': { actions: 65, decisions: '88142c0ec904f8ed', state: 'e8d01bec3ed2cd2b' },
+  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 53, decisions: '3f579edbcc965e9a', state: 'bddbac5dafc4199d' },
 };
 
 describe('seeded AI-versus-AI games', () => {

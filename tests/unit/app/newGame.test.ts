@@ -201,7 +201,8 @@ describe('the game the screen makes', () => {
       rulesetId: 'horse-and-musket',
       seed: 'newgame-unit',
       dice: 'seeded',
-      options: { armyA: 'austria', armyB: 'russia' },
+      // The computer's army (the Russians, not built by hand) is planned by the program itself.
+      options: { armyA: 'austria', armyB: 'russia', plannedForces: 'b' },
       armies: { a: build(austria, [...TROOPS, ...GENERALS]) },
     });
     expect(plan.opponent).toBe('ai:normal:cautious');
@@ -301,7 +302,8 @@ describe('more than two players on the new-game screen', () => {
     expect(playerSeatOf(hm, { ...three, playerSeat: 'b2' })).toBe('a');
     const plan = planGame(hm, { ...three, playerSeat: 'a-sub' });
     expect(plan.playerSeat).toBe('a-sub');
-    expect(plan.setup.options).toEqual({ players: 'subordinate-a' });
+    // The computer's army (the second, left to the program) plans its own flank march.
+    expect(plan.setup.options).toEqual({ players: 'subordinate-a', plannedForces: 'b' });
     // The worker makes the game with exactly those seats.
     const view = await api.newGame(plan.setup);
     expect(view.state.seats!.map((x) => x.id)).toEqual(['a', 'a-sub', 'b']);

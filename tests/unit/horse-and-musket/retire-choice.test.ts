@@ -85,3 +85,50 @@ describe('the Retire result: its side chooses the wheel and facing (A §19.6)', 
     expect(refuse(s, { type: 'end-activations', side: 'a' })).toBe('A must first Retire: its side chooses the wheel and facing, or leaves them to the program');
   });
 });
+
+describe('the Retire chosen when only the attacker\'s result counts', () => {
+  it('against a target that proves out of reach (A §11.10): the Attack waits, then the chosen Retire, and no die for D', () => {
+    // A 20" from D's front: beyond the 18" Attack range, declared without measuring.
+    const far = 40 - 20 - STAND * MM;
+    const s = buildState({
+      units: [makeUnit({ id: 'A', side: 'a', troop: 'heavyCav', x: 36, y: far }), makeUnit({ id: 'D', side: 'b', troop: 'infantry', x: 36, y: 40 }), makeGeneral('ga', 'a', 10, 2), makeGeneral('gb', 'b', 60, 46)],
+      hands: { a: ['u:A:1'] },
+    });
+    s.options.measuring = 'after-declaring';
+    const r = attack(s, 'A', 'D', RESOLVE);
+    expect(event(r.events, 'resolve', 'A').chart?.row).toBe('5: Retire');
+    expect(r.events.some((e) => e.type === 'attack-result')).toBe(false);
+    expect(r.state.rules.pendingRetire).toMatchObject({ unit: 'A', opponent: 'D', next: 0, defenderSide: null, after: { kind: 'outOfReach' } });
+    expect(legal(r.state, 'a').map((l) => l.label)).toEqual(['A: retire straight back and face D', "A: choose the Retire's wheel and facing"]);
+    // 45° left of straight away (−90°) is −45°; then turn 180°. No die is thrown after the choice.
+    const done = act(r.state, { type: 'retire-choice', side: 'a', unit: 'A', choice: 'chosen', wheel: Math.PI / 4, turn: Math.PI }, []);
+    expectPose(unit(done.state, 'A'), 36 + 9 * Math.cos(-Math.PI / 4), far + 9 * Math.sin(-Math.PI / 4), -Math.PI / 2);
+    expect(event(done.events, 'retire-move', 'A').text).toBe('A wheels 45° left and retires 9.0", then turns 180° left');
+    expect(event(done.events, 'attack-result').text).toBe("D proves to be out of reach: only A's result counts");
+    expect(unit(done.state, 'A').rs.shakenMarker).toBe(true);
+    expect(unit(done.state, 'D').stands.every((st) => st.status === 'ok')).toBe(true);
+    expect(done.state.rules.pendingRetire).toBeNull();
+    expect(done.state.active).toBe('a');
+  });
+
+  it('against evaders (B §1.5): the attacker\'s Retire waits for its side, away from where the evaders now stand', () => {
+    const s = buildState({
+      units: [makeUnit({ id: 'A', side: 'a', troop: 'heavyCav', x: 36, y: 14 }), makeUnit({ id: 'S', side: 'b', troop: 'skirmInf', x: 36, y: 26 }), makeGeneral('ga', 'a', 10, 2), makeGeneral('gb', 'b', 60, 46)],
+      hands: { a: ['u:A:1'] },
+    });
+    const declared = attack(s, 'A', 'S', []);
+    // Evade 4 −1 (skirmishers attacked by horse) = 3: 1D6", a 1; then A tests 1+1 +3 net = 5 on Chart D: Retire.
+    const r = act(declared.state, { type: 'react', side: 'b', choice: 'evade', card: null }, [4, 1, 1, 1]);
+    expect(event(r.events, 'resolve', 'A').chart?.row).toBe('5: Retire');
+    expect(r.state.rules.pendingRetire).toMatchObject({ unit: 'A', opponent: 'S', defenderSide: null, after: { kind: 'evade', perfect: false, inches: 1 } });
+    expect(r.state.active).toBe('a');
+    const sy = unit(r.state, 'S').y;
+    // Straight back from S, then face the way it came (turn 0 keeps A's facing up the table).
+    const done = act(r.state, { type: 'retire-choice', side: 'a', unit: 'A', choice: 'chosen', wheel: -Math.PI / 8, turn: 0 }, [1, 1, 1, 1, 1, 1, 1, 1]);
+    const heading = Math.atan2(14 * 25.4 - sy, 0) - Math.PI / 8;
+    expectPose(unit(done.state, 'A'), 36 + 9 * Math.cos(heading), 14 + 9 * Math.sin(heading), Math.PI / 2);
+    expect(event(done.events, 'retire-move', 'A').text).toBe('A wheels 23° right and retires 9.0"');
+    expect(event(done.events, 'attack-result').text).toContain('Confrontation');
+    expect(done.state.rules.pendingRetire).toBeNull();
+  });
+});

@@ -169,14 +169,19 @@ describe('a defender places his works (B §6.1)', () => {
     expect(battlefieldFromSpec(again.battlefield).features.filter((f) => f.kind === 'fieldwork').length).toBe(1);
   });
 
-  it('an attacker loses the works he bought', () => {
+  it('attacking Austrians who spend none of their fortification points lose them', () => {
     const s = new GameSession(setup());
     const r = s.act({ type: 'choose-posture', side: 'b', choice: 'attack' } as never);
     expect(r.ok).toBe(true);
     const st = s.view().state as unknown as HmState;
     expect(st.rules.sides.b!.works).toBeUndefined();
     if (r.ok) expect(event(r.events, 'posture').text).toBeDefined();
-    expect(r.ok && r.events.some((e) => e.text === 'Austrians attack, and an attacker loses the field works he bought (B §6.1): 1 × 6" field fortification')).toBe(true);
+    // Their 4 points would buy the flank march of no 5-stand unit (B §3.3, §9.2): only "done" is offered.
+    expect(r.ok && r.events.some((e) => e.text === 'Austrians attack: rather than lose the 4 points of field fortifications they bought, they may spend them on flank marches (B §3.3)')).toBe(true);
+    expect(s.legal('b').map((l) => l.label)).toEqual(['Done: the 4 fortification points left are lost']);
+    const done = s.act({ type: 'works-flank-done', side: 'b' } as never);
+    expect(done.ok && done.events.some((e) => e.text === 'Austrians spend none of their 4 fortification points on flank marches: they are lost')).toBe(true);
+    expect((s.view().state as unknown as HmState).rules.step).toBe('deploy');
   });
 
   it('works placed by hand: refused off the side\'s half or across a unit, with the reason; laid where asked', () => {
