@@ -91,7 +91,8 @@ describe('building an ally', () => {
     expect(slotRoster(c, armySlots(hm, c)[1]!)).toBeNull();
     const plan = planGame(hm, { ...c, armies: [null, null, russians] });
     expect(plan.setup.armies).toEqual({ a2: russians });
-    expect(plan.setup.options).toEqual({ players: 'allies-a', allyA: 'russia' });
+    // The computer plays the second side and plans its own army's forces (computerPlanOption).
+    expect(plan.setup.options).toEqual({ players: 'allies-a', allyA: 'russia', plannedForces: 'b' });
     const view = await api.newGame(plan.setup);
     const allySeat = view.state.seats!.find((s) => s.id === 'a2')!;
     const allyNames = allySeat.units.map((id) => view.state.units.find((u) => u.id === id)!.name);
