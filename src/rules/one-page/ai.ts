@@ -19,8 +19,9 @@ import { figuresOf, layoutStands } from './layout';
 import { blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, reachFromPosition, unitById, unitDistance } from './world';
+import { arcOfAttacker, canSee, coverOf, footprint, groundAt, inFrontArc, moveSpeedFn, reachFromPosition, unitById, unitDistance, unitsBeyond } from './world';
 import { contactPose, maxChargeReach, wheelReach } from './actions';
+import { chargeTargets, mayShoot } from './targets';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
 function hitChance(modifier: number): number {
@@ -448,6 +449,17 @@ function walkedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, mover:
 function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecast {
   const u = unitById(state, action.unit);
   if (!u) return {};
+  const f = orderForecast(state, bf, u, action);
+  // Where an order leaves a combat unit standing is judged for the fire it will draw there, and a
+  // horseman's for the charge it could make from there.
+  if (!isCombatUnit(u) || !STANDING_ORDERS.has(action.type)) return f;
+  const pose = f.pose ?? { x: u.x, y: u.y, facing: u.facing };
+  const judgements = [...(f.judgements ?? []), { name: UNDER_FIRE, value: underFireValue(state, bf, u, pose) }];
+  if (u.kind === 'cavalry') judgements.push({ name: STRIKE_PROSPECT, value: strikeProspectValue(state, bf, u, pose) });
+  return { ...f, pose, judgements };
+}
+
+function orderForecast(state: OnePageState, bf: Battlefield, u: OnePageUnit, action: Action): Forecast {
   const to = action.to as Vec2 | undefined;
   switch (action.type) {
     case 'move': {
@@ -475,6 +487,8 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
       const t = unitById(state, action.target);
       return t ? expectedCharge(state, bf, u, t) : {};
     }
+    case 'halt':
+      return { pose: { x: u.x, y: u.y, facing: u.facing } };
     case 'rally-men':
       // A figure back on 4-6, but the commander is lost on a 1 (and the enemy scores him).
       return { risk: 1 / 6, inflicted: 0 };
@@ -482,6 +496,78 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
       return {};
   }
 }
+
+/** The orders that leave a unit standing somewhere until the end-of-turn shooting. */
+const STANDING_ORDERS = new Set(['move', 'wheel', 'formation', 'halt']);
+
+export const UNDER_FIRE = "out of the enemy's fire";
+export const STRIKE_PROSPECT = 'a charge from there';
+
+/** A unit as it would stand in a pose: a copy, so the state's own unit is never touched. */
+function placedAt(u: OnePageUnit, pose: { x: number; y: number; facing: number }): OnePageUnit {
+  return { ...u, x: pose.x, y: pose.y, facing: pose.facing };
+}
+
+/**
+ * What the enemy's end-of-turn shooting should cost a unit standing in `pose` (§8.1, Q17, Q35): every
+ * enemy that may still shoot this turn and would reach it there, its shots summed before the one
+ * morale test, as figures lost, disorder and rout, 0..1 of the unit. An enemy that has yet to act may
+ * still step closer (3") or turn to bring it into its arc (counted at half); one that has acted can
+ * do neither. Only the enemies the side can see are in its picture of the battle.
+ */
+export function fireTaken(state: OnePageState, bf: Battlefield, u: OnePageUnit, pose: { x: number; y: number; facing: number }): number {
+  const placed = placedAt(u, pose);
+  let dist: number[] = [1];
+  for (const e of state.units) {
+    if (e.side === u.side || e.removed || e.carriedBy || !mayShoot(e) || e.rs.inMelee.length > 0) continue;
+    // A disordered unit that has acted shoots only as a reaction (Q47); one yet to act may halt and rally first.
+    if (e.rs.disordered && e.rs.activated) continue;
+    const slack = e.rs.activated || e.kind !== 'infantry' ? 0 : inch(3);
+    if (unitsBeyond(e, placed, WEAPONS[e.rs.weapon!].long + slack)) continue;
+    const arc = inFrontArc(e, placed) ? 1 : e.rs.activated ? 0 : 0.5;
+    if (arc === 0 || !canSee(state, bf, e, placed)) continue;
+    const d = shotOdds(state, bf, e, placed).dist;
+    dist = convolve(dist, arc === 1 ? d : d.map((q, k) => q * arc + (k === 0 ? 1 - arc : 0)));
+  }
+  if (dist.length === 1) return 0;
+  const out = shotOutcome(state, placed, dist);
+  return Math.min(1, out.hits / Math.max(1, figuresOf(u)) + DISORDER_WORTH * out.disorder + out.removes);
+}
+
+/**
+ * Standing under the enemy's muskets and guns costs a unit, more so one that cannot shoot back
+ * (horse): a unit that would lose half of itself there keeps 0.2 (horse) or 0.6 (foot and guns) of
+ * an order's worth, so cavalry waits out of range for its chance rather than riding about under fire.
+ */
+export function underFireValue(state: OnePageState, bf: Battlefield, u: OnePageUnit, pose: { x: number; y: number; facing: number }): number {
+  const taken = Math.min(1, 1.6 * fireTaken(state, bf, u, pose));
+  return 1 - (u.rs.weapon ? 0.4 : 0.8) * taken;
+}
+
+/**
+ * Horse exists to charge (§9.2): a pose from which it could charge next with a good forecast (the
+ * nearest two enemies it could charge from there, visible to its front and within its best move, each
+ * read as the charge's own forecast, harm and removal less risk) is worth more than one from which
+ * it could not, so cavalry seeks a flank or a crossing rather than the middle of the table.
+ */
+export function strikeProspectValue(state: OnePageState, bf: Battlefield, u: OnePageUnit, pose: { x: number; y: number; facing: number }): number {
+  if (u.rs.disordered) return STRIKE_FLOOR;
+  const placed = placedAt(u, pose);
+  const targets = chargeTargets(state, bf, placed, maxChargeReach(u))
+    .filter((t) => t.kind !== 'commander')
+    .map((t) => ({ t, d: unitDistance(placed, t) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 2);
+  let best = 0;
+  for (const { t } of targets) {
+    const f = chargeOutcome(state, bf, placed, t);
+    best = Math.max(best, (f.inflicted ?? 0) + 1.5 * (f.removes ?? 0) - (f.risk ?? 0));
+  }
+  return STRIKE_FLOOR + (1 - STRIKE_FLOOR) * Math.min(1, 2 * best);
+}
+
+/** A horseman's pose with no charge in prospect keeps this much of an order's worth. */
+const STRIKE_FLOOR = 0.7;
 
 /** The last footprint asked of poseFootprint, by the values it was made from. */
 let lastPose: { x: number; y: number; facing: number; stands: OnePageUnit['stands']; rect: OrientedRect } | null = null;
