@@ -9,7 +9,7 @@ import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../cor
 import { unitFootprint, type Action } from '../../core/model';
 import type { AiHints, Forecast } from '../../core/ruleset';
 import { pathCost, walkStraight } from '../../core/movement';
-import type { Battlefield } from '../../terrain/battlefield';
+import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
 import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Formation, type GroundClass, type MoveContext } from './charts';
 import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, moraleModifiers, removedAtEndOfTurn, shootingDice, shootingModifiers, shootingMoraleTriggered } from './combat';
 import { heightAt } from '../../terrain/heightmap';
@@ -93,7 +93,7 @@ function moveContext(u: OnePageUnit, endsInColumn = false): MoveContext {
 }
 
 /** The chances of each morale result (§10) for a unit left with `figuresLeft` figures. */
-function moraleOdds(state: OnePageState, u: OnePageUnit, figuresLeft: number): { retreat: number; rout: number } {
+function moraleOdds(state: OnePageState, u: OnePageUnit, figuresLeft: number, retreatLost = 0): { retreat: number; rout: number } {
   const mods = moraleModifiers({
     commanderJoined: commanderWith(state, u),
     elite: u.quality === 'elite',
@@ -108,7 +108,29 @@ function moraleOdds(state: OnePageState, u: OnePageUnit, figuresLeft: number): {
     if (r === 'rout') rout += 1 / 6;
     else if (r === 'retreat') retreat += 1 / 6;
   }
-  return { retreat, rout };
+  // A retreat that carries the unit off the table loses it as surely as a rout (Q24).
+  return { retreat: retreat * (1 - retreatLost), rout: rout + retreat * retreatLost };
+}
+
+/**
+ * The chance that a unit at `at` retreating a full move roll straight away from `from` (§10) leaves
+ * the table and is lost: the share of its move rolls that reach the edge that way. Horse deployed
+ * near its own edge is lost by almost any retreat.
+ */
+export function retreatLostShare(bf: Battlefield, u: OnePageUnit, at: Vec2, from: Vec2): number {
+  const away = normalize(sub(at, from));
+  if (away.x === 0 && away.y === 0) return 0;
+  // Room to the edge that way, for the centre, less half an inch for the unit's own depth.
+  const margin = inch(0.5);
+  let room = Infinity;
+  if (away.x > 1e-9) room = Math.min(room, (bf.width - margin - at.x) / away.x);
+  if (away.x < -1e-9) room = Math.min(room, (at.x - margin) / -away.x);
+  if (away.y > 1e-9) room = Math.min(room, (bf.depth - margin - at.y) / away.y);
+  if (away.y < -1e-9) room = Math.min(room, (at.y - margin) / -away.y);
+  const rolls = allowances(u, moveContext(u));
+  let lost = 0;
+  for (const r of rolls) if (r >= room) lost++;
+  return lost / rolls.length;
 }
 
 /** A disordered unit shoots and fights at half and holds no ground: worth a quarter of the unit. */
@@ -157,7 +179,7 @@ function convolve(a: readonly number[], b: readonly number[]): number[] {
  * chance the 25% loss forces a morale test that routs it, or that it falls below a quarter and
  * disperses at the end of the turn (Q35, Q45), and the chance it retreats disordered.
  */
-function shotOutcome(state: OnePageState, target: OnePageUnit, dist: readonly number[]): { hits: number; removes: number; disorder: number } {
+function shotOutcome(state: OnePageState, target: OnePageUnit, dist: readonly number[], retreatLost = 0): { hits: number; removes: number; disorder: number } {
   const figures = figuresOf(target);
   let hits = 0;
   let removes = 0;
@@ -171,7 +193,7 @@ function shotOutcome(state: OnePageState, target: OnePageUnit, dist: readonly nu
       return;
     }
     if (!shootingMoraleTriggered(target.rs.shootingLossThisTurn + h, target.rs.figuresAtTurnStart)) return;
-    const m = moraleOdds(state, target, left);
+    const m = moraleOdds(state, target, left, retreatLost);
     removes += q * m.rout;
     disorder += q * m.retreat;
   });
@@ -192,8 +214,9 @@ function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit
       if (other) before = convolve(before, shotOdds(state, bf, other, target).dist);
     }
   }
-  const was = shotOutcome(state, target, before);
-  const now = shotOutcome(state, target, convolve(before, dist));
+  const lost = retreatLostShare(bf, target, target, shooter);
+  const was = shotOutcome(state, target, before, lost);
+  const now = shotOutcome(state, target, convolve(before, dist), lost);
   const inflicted = Math.min(1, (now.hits - was.hits) / Math.max(1, figures) + DISORDER_WORTH * Math.max(0, now.disorder - was.disorder));
   const removes = Math.max(0, now.removes - was.removes);
   // Routed or sent back disordered: either way the target no longer stands where it stood.
@@ -284,14 +307,39 @@ function commanderWith(state: OnePageState, u: OnePageUnit): boolean {
   return u.rs.joinedBy !== null && state.units.some((c) => c.id === u.rs.joinedBy && !c.removed);
 }
 
-function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
+/**
+ * The chance a charge's move roll reaches the contact spot. The roll must pay for the ground there,
+ * as the engine charges it: a stream or a wood in the way can make a short charge long, or one
+ * across deep water impossible.
+ */
+function chargeReachChance(bf: Battlefield, u: OnePageUnit, target: OnePageUnit, pose = contactPose(u, target)): number {
   const rolls = allowances(u, moveContext(u));
-  // The roll must pay for the ground to the contact spot, as the engine charges it: a stream or a
-  // wood in the way can make a short charge long, or one across deep water impossible.
-  const pose = contactPose(u, target);
   const from = { x: u.x, y: u.y };
   const cost = pathCost(from, pose, moveSpeedFn(bf, u, pose.facing, sub(pose, from), cachedGround), 12);
-  const reach = rolls.filter((r) => r >= cost).length / rolls.length;
+  return rolls.filter((r) => r >= cost).length / rolls.length;
+}
+
+/**
+ * A charged unit's answer (§9.3). An evade is a full move straight away from the charger, so one that
+ * would carry the skirmishers off the table loses them (Q24); a counter-charge spends the horse's
+ * activation, so one that cannot reach the charger (deep water between) is worse than standing.
+ */
+function reactionValue(state: OnePageState, response: unknown, stance: 'attack' | 'defend'): number {
+  const pending = state.rules.pendingCharge;
+  const target = pending ? unitById(state, pending.target) : undefined;
+  const charger = pending ? unitById(state, pending.charger) : undefined;
+  if (response === 'stand' || !target || !charger) return STAND_VALUE;
+  const bf = battlefieldFromSpec(state.battlefield);
+  if (response === 'evade') return 0.9 - 0.85 * retreatLostShare(bf, target, target, charger);
+  if (chargeReachChance(bf, target, charger, contactPose(target, charger, 'front')) === 0) return 0.4;
+  return stance === 'attack' ? 0.95 : 0.7;
+}
+
+const STAND_VALUE = 0.6;
+
+function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
+  const pose = contactPose(u, target);
+  const reach = chargeReachChance(bf, u, target, pose);
   const flank = arcOfAttacker(target, u) !== 'front';
   const uphill = heightAt(bf.heightmap, target.x, target.y) - heightAt(bf.heightmap, u.x, u.y) > inch(0.25);
   const mine = meleeHitOdds(u, target, true, false, uphill);
@@ -300,6 +348,9 @@ function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, tar
   const theirFigures = figuresOf(target);
   // Skirmishers that have not moved evade (§9.3): most charges at them find nobody there.
   const evades = (target.formation === 'skirmish' || target.quality === 'irregular') && !target.rs.moved ? 0.7 : 0;
+  // The loser retreats straight away from the winner, from where the two meet.
+  const theirRetreatLost = retreatLostShare(bf, target, target, pose);
+  const myRetreatLost = retreatLostShare(bf, u, pose, target);
   let removes = 0;
   let disorder = 0;
   let lost = 0;
@@ -311,12 +362,12 @@ function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, tar
       if (a > b) {
         if (target.kind === 'artillery') removes += pq;
         else {
-          const m = moraleOdds(state, target, theirFigures - a);
+          const m = moraleOdds(state, target, theirFigures - a, theirRetreatLost);
           removes += pq * m.rout;
           disorder += pq * m.retreat;
         }
       } else if (b > a) {
-        const m = moraleOdds(state, u, myFigures - b);
+        const m = moraleOdds(state, u, myFigures - b, myRetreatLost);
         lost += pq * m.rout;
         lostDisorder += pq * m.retreat;
       }
@@ -518,6 +569,8 @@ function placedAt(u: OnePageUnit, pose: { x: number; y: number; facing: number }
 export function fireTaken(state: OnePageState, bf: Battlefield, u: OnePageUnit, pose: { x: number; y: number; facing: number }): number {
   const placed = placedAt(u, pose);
   let dist: number[] = [1];
+  let nearest: OnePageUnit | null = null;
+  let nearestGap = Infinity;
   for (const e of state.units) {
     if (e.side === u.side || e.removed || e.carriedBy || !mayShoot(e) || e.rs.inMelee.length > 0) continue;
     // A disordered unit that has acted shoots only as a reaction (Q47); one yet to act may halt and rally first.
@@ -528,9 +581,12 @@ export function fireTaken(state: OnePageState, bf: Battlefield, u: OnePageUnit, 
     if (arc === 0 || !canSee(state, bf, e, placed)) continue;
     const d = shotOdds(state, bf, e, placed).dist;
     dist = convolve(dist, arc === 1 ? d : d.map((q, k) => q * arc + (k === 0 ? 1 - arc : 0)));
+    const gap = unitDistance(e, placed);
+    if (gap < nearestGap) [nearest, nearestGap] = [e, gap];
   }
-  if (dist.length === 1) return 0;
-  const out = shotOutcome(state, placed, dist);
+  if (!nearest) return 0;
+  // A retreat goes straight away from the enemy; off the table it loses the unit.
+  const out = shotOutcome(state, placed, dist, retreatLostShare(bf, u, pose, nearest));
   return Math.min(1, out.hits / Math.max(1, figuresOf(u)) + DISORDER_WORTH * out.disorder + out.removes);
 }
 
@@ -614,7 +670,7 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   progress: (s) => Math.min(1, (s.turn - 1) / Math.max(1, (s as OnePageState).rules.turnLimit - 1)),
   sees: (s, bf, a, b) => canSee(s as OnePageState, bf, a as OnePageUnit, b as OnePageUnit),
   forecast: (s, bf, action) => forecast(s as OnePageState, bf, action),
-  choiceValue: (_s, action, stance) => {
+  choiceValue: (s, action, stance) => {
     // Going first suits the attacker; evading costs skirmishers nothing; counter-charging suits boldness.
     if (action.type === 'choose-order') return (action.first === 'first') === (stance === 'attack') ? 1 : 0.6;
     // The computer sets up its army as the engine's own set-up does, then says it is done.
@@ -622,8 +678,6 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
     if (action.type === DEPLOY_DONE_ACTION) return 0.9;
     if (action.type === DEPLOY_ACTION) return 0;
     if (action.type !== 'react') return undefined;
-    if (action.response === 'evade') return 0.9;
-    if (action.response === 'counter-charge') return stance === 'attack' ? 0.95 : 0.7;
-    return 0.6;
+    return reactionValue(s as OnePageState, action.response, stance);
   },
 };
