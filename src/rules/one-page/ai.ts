@@ -355,19 +355,22 @@ function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, tar
   let disorder = 0;
   let lost = 0;
   let lostDisorder = 0;
+  // The loser's morale depends only on the hits it took: read once per count, not per pair of counts.
+  const theirMorale = mine.map((_, a) => (target.kind === 'artillery' ? null : moraleOdds(state, target, theirFigures - a, theirRetreatLost)));
+  const myMorale = theirs.map((_, b) => moraleOdds(state, u, myFigures - b, myRetreatLost));
   mine.forEach((p, a) => {
     theirs.forEach((q, b) => {
       const pq = p * q;
       if (pq === 0) return;
       if (a > b) {
-        if (target.kind === 'artillery') removes += pq;
+        const m = theirMorale[a];
+        if (!m) removes += pq;
         else {
-          const m = moraleOdds(state, target, theirFigures - a, theirRetreatLost);
           removes += pq * m.rout;
           disorder += pq * m.retreat;
         }
       } else if (b > a) {
-        const m = moraleOdds(state, u, myFigures - b, myRetreatLost);
+        const m = myMorale[b]!;
         lost += pq * m.rout;
         lostDisorder += pq * m.retreat;
       }
@@ -505,9 +508,33 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
   // horseman's for the charge it could make from there.
   if (!isCombatUnit(u) || !STANDING_ORDERS.has(action.type)) return f;
   const pose = f.pose ?? { x: u.x, y: u.y, facing: u.facing };
-  const judgements = [...(f.judgements ?? []), { name: UNDER_FIRE, value: underFireValue(state, bf, u, pose) }];
-  if (u.kind === 'cavalry') judgements.push({ name: STRIKE_PROSPECT, value: strikeProspectValue(state, bf, u, pose) });
+  const deps = standingDependencies(state, bf, u);
+  const where = `${numberKey(pose.x)},${numberKey(pose.y)},${numberKey(pose.facing)}`;
+  const judgements = [...(f.judgements ?? []), { name: UNDER_FIRE, value: remembered(u, `fire/${where}`, deps, () => underFireValue(state, bf, u, pose)) }];
+  if (u.kind === 'cavalry') judgements.push({ name: STRIKE_PROSPECT, value: remembered(u, `strike/${where}`, deps, () => strikeProspectValue(state, bf, u, pose)) });
   return { ...f, pose, judgements };
+}
+
+/** The standing judgements of a unit's poses, by the unit: its side's next decision asks most of them again. */
+const standingMemo = new ObjectMemo<number>();
+
+function remembered(u: OnePageUnit, key: string, deps: readonly unknown[], work: () => number): number {
+  const known = standingMemo.get(u, key, deps);
+  if (known !== undefined) return known;
+  const value = work();
+  standingMemo.set(u, key, deps, value);
+  return value;
+}
+
+/**
+ * What the standing judgements of a unit's pose are read from besides the unit: the ground, the sight
+ * limit, every enemy unit (who may shoot or be charged, and the commanders with them) and the
+ * commander with the unit (its morale). Unchanged units are the same objects from state to state.
+ */
+function standingDependencies(state: OnePageState, bf: Battlefield, u: OnePageUnit): unknown[] {
+  const deps: unknown[] = [bf, state.rules.visibilityLimit, u.rs.joinedBy ? unitById(state, u.rs.joinedBy) ?? null : null];
+  for (const e of state.units) if (e.side !== u.side) deps.push(e);
+  return deps;
 }
 
 function orderForecast(state: OnePageState, bf: Battlefield, u: OnePageUnit, action: Action): Forecast {
