@@ -5,7 +5,10 @@
  * printing each of player a's orders (what it chose, why, the considerations that held it down and
  * the next best), the moves, charges, melees and routs, and each side's losses at every turn.
  * With FORECAST=1 it also sums, by kind of move, how far the AI expected its units to go and how far
- * they went: a forecast that is right on average has a mean error near zero.
+ * they went: a forecast that is right on average has a mean error near zero; with SHORT=1 it prints
+ * every move that fell 2" short of its forecast, and with CHARGES=1 the charges each of player a's
+ * horse could have made instead of the order it gave, as the AI forecast them. QUIET=1 leaves out
+ * the turn-by-turn lines.
  */
 
 import { GameSession } from '../src/app/session';
