@@ -6,7 +6,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNoise2D } from 'simplex-noise';
 import type { Vec2 } from '../src/core/geometry';
@@ -197,6 +197,8 @@ for (const layout of ['deployed', 'scattered'] as const) {
   const observers: SightObserver[] = Array.from({ length: 50 }, (_, i) => ({ id: `r${i}`, points: near(), eyeHeight: 20 }));
   const targets: SightTarget[] = Array.from({ length: 50 }, (_, i) => ({ id: `b${i}`, points: far(), height: 20 }));
   let m!: Uint8Array;
+  // The machine's load beside the figures: on a shared machine they mean little when it is high.
+  console.log(`load average before the ${layout} matrices: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   // The very first matrix on a battlefield also fills its sight caches (tile maxima, woods'
   // ranges and cores), which a game pays once per battle: printed apart, not in the medians.
   const first = timeBoth(() => (m = visibilityMatrix(bf, observers, targets, { obscuringLimit: inch(3) })));

@@ -209,6 +209,8 @@ export interface ScoreContext {
   byId: ReadonlyMap<string, Unit>;
   /** What every candidate of a unit asks of where the unit stands now, worked out once a decision. */
   standing: Map<Unit, { engaged?: boolean; away: Map<Vec2, number> }>;
+  /** What positional gave for a unit in each pose tried this decision, by unit and pose. */
+  positions: Map<Unit, Map<number, { x: number; y: number; facing: number | undefined; scores: ConsiderationScore[] }[]>>;
 }
 
 /** The remembered answers about where a unit stands now (see ScoreContext.standing). */
@@ -388,7 +390,7 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
   if (unit) {
     const forecast: Forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
     const at = forecast.pose ?? { x: unit.x, y: unit.y, facing: unit.facing };
-    positional(ctx, unit, at, considerations);
+    positionalOnce(ctx, unit, at, considerations);
     if (forecast.pose && (c.group === 'move' || c.group === 'formation')) {
       // An order that leaves the unit where it was wastes the activation.
       const moved = distance(at, unit) + Math.abs(forecast.pose.facing - unit.facing) * 50;
@@ -419,7 +421,36 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
     return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), why: c.why, weight: 1, score: rest, considerations: kept };
   }
   const score = combineScores(considerations.map((k) => k.score)) * weight;
-  return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), group: c.group, why: c.why, weight, score, considerations };
+  // The same fields in the same order as with a spread of the optional unit, without making two objects.
+  if (c.unit) return { action: c.action, label: c.label, unit: c.unit, group: c.group, why: c.why, weight, score, considerations };
+  return { action: c.action, label: c.label, group: c.group, why: c.why, weight, score, considerations };
+}
+
+/**
+ * positional, remembered for the decision by unit and pose: a unit's shots, charges that stay put,
+ * halts and moves that end in the same place all stand it in one spot, and what that spot is worth
+ * reads only the unit, the spot and the decision's picture. The scores are never changed once made,
+ * so the candidates share them.
+ */
+function positionalOnce(ctx: ScoreContext, unit: Unit, at: Vec2 & { facing?: number }, list: ConsiderationScore[]): void {
+  // Found by x, then the very same y and facing (Object.is: -0 is not 0).
+  let byX = ctx.positions.get(unit);
+  if (!byX) ctx.positions.set(unit, (byX = new Map()));
+  let poses = byX.get(at.x);
+  if (!poses) byX.set(at.x, (poses = []));
+  let known: ConsiderationScore[] | undefined;
+  for (const p of poses) {
+    if (Object.is(p.x, at.x) && Object.is(p.y, at.y) && Object.is(p.facing, at.facing)) {
+      known = p.scores;
+      break;
+    }
+  }
+  if (!known) {
+    known = [];
+    positional(ctx, unit, at, known);
+    poses.push({ x: at.x, y: at.y, facing: at.facing, scores: known });
+  }
+  for (const k of known) list.push(k);
 }
 
 /** What every candidate of one decision is scored against: the picture, the plan and the maps. */
@@ -446,6 +477,7 @@ export function scoringContext(hints: AiHints, view: GameState, bf: Battlefield,
     reach,
     byId: unitsById(view),
     standing: new Map(),
+    positions: new Map(),
     scoring: hints.progress(view) >= 1 ? lastTurnObjectives(view, hints, side, objectives) : [],
   };
 }

@@ -115,7 +115,7 @@ export type ActionPreview =
   | { ok: false; error: string };
 
 /** What the page needs to know of a ruleset: its name, options and rule notes (no rules). */
-export type RulesetInfo = Pick<Ruleset, 'id' | 'name' | 'source' | 'lengthUnit' | 'options' | 'notes' | 'scenarios' | 'sides'> & {
+export type RulesetInfo = Pick<Ruleset, 'id' | 'name' | 'source' | 'lengthUnit' | 'options' | 'notes' | 'scenarios' | 'sides' | 'seating'> & {
   /** Its army lists, for the army builder; absent when it fields only preset armies. */
   armies?: Pick<ArmyBuilding, 'lists' | 'listOption' | 'pointsOption'>;
 };
@@ -180,7 +180,7 @@ export interface EngineApi {
    * Heights default to the unit's figures at a unit end and to a standing foot figure at a point.
    */
   sightLine(from: SightEnd, to: SightEnd, eyeHeight?: number, targetHeight?: number): Promise<SightLineData>;
-  /** The ruleset's side panel for `side` (its hand, deck, card in play); empty if the ruleset has none. */
+  /** The ruleset's side panel for a player (a side, or a seat with several players a side): his hand, deck, card in play; empty if the ruleset has none. */
   sideInfo(side: string): Promise<SideInfoSection[]>;
   /** The ruleset's shapes on the table for `side`'s player and the selected unit; empty if it has none. */
   overlays(side: string, unitId?: string): Promise<Overlay[]>;

@@ -3,6 +3,7 @@
  * Node for tests, so the page and the tests exercise the same code.
  */
 
+import { playerSide } from '../core/seats';
 import { readElevationFile } from '../terrain/elevation';
 import type { Action, GameEvent, GameSetup, GameState, Unit } from '../core/model';
 import { unitFootprint } from '../core/model';
@@ -143,6 +144,7 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
           notes: r.notes,
           scenarios: r.scenarios,
           sides: r.sides,
+          ...(r.seating ? { seating: r.seating } : {}),
           ...(r.armies ? { armies: { lists: r.armies.lists, listOption: r.armies.listOption, pointsOption: r.armies.pointsOption } } : {}),
         };
       });
@@ -305,12 +307,14 @@ export function createEngineApi(transfer: Transfer = (d) => d): EngineApi {
       }
       return out;
     },
-    async sideInfo(side) {
+    async sideInfo(player) {
       const s = current();
       if (!s.ruleset.sideInfo) return [];
-      // Only what the side may know (hidden movement masks the enemy's hidden units).
+      // Only what the side may know (hidden movement masks the enemy's hidden units); with seats the
+      // panel is one player's (his own hand), so the ruleset is asked for the seat.
+      const side = playerSide(s.state, player);
       const known = s.ruleset.knownTo ? s.ruleset.knownTo(s.state, battlefieldFromSpec(s.state.battlefield), side) : s.state;
-      return s.ruleset.sideInfo(known, side);
+      return s.ruleset.sideInfo(known, player);
     },
     async overlays(side, unitId) {
       const s = current();

@@ -7,7 +7,7 @@
 
 import type { ElevationSource } from '../terrain/elevation';
 import type { ArmyRoster, GameSetup, RosterPick } from '../core/model';
-import type { ArmyArrival, ArmyListInfo, ArmyListItem, OptionDef } from '../core/ruleset';
+import type { ArmyArrival, ArmyListInfo, ArmyListItem, OptionDef, SeatPlan } from '../core/ruleset';
 import type { LengthUnit } from '../core/measure';
 import type { RulesetInfo } from './engineApi';
 
@@ -36,6 +36,8 @@ export interface NewGameChoice {
   armies: (ArmyRoster | null)[];
   /** The side the person plays, as an index into the ruleset's sides. */
   playerSide: number;
+  /** With more than two players (Ruleset.seating): the seat the person takes; absent, his side's first. */
+  playerSeat?: string;
   opponent: OpponentChoice;
   dice: 'seeded' | 'manual';
   /** How the page shows distances (a display preference; the rules are unchanged). */
@@ -75,6 +77,21 @@ export function defaultChoice(ruleset: RulesetInfo, seed: string, lengthUnit: Le
 export function switchRuleset(choice: NewGameChoice, ruleset: RulesetInfo): NewGameChoice {
   const next = defaultChoice(ruleset, choice.battlefield.seed, choice.lengthUnit);
   return { ...next, playerSide: Math.min(choice.playerSide, ruleset.sides.length - 1), opponent: choice.opponent, dice: choice.dice };
+}
+
+/** The seats the chosen players setting gives (Ruleset.seating), or null for one player a side. */
+export function seatPlanOf(ruleset: RulesetInfo, choice: NewGameChoice): SeatPlan[] | null {
+  if (!ruleset.seating) return null;
+  return ruleset.seating.plans[String(choice.options[ruleset.seating.option])] ?? null;
+}
+
+/** The seat the person takes: the one chosen if the plan has it, else his side's first. */
+export function playerSeatOf(ruleset: RulesetInfo, choice: NewGameChoice): string | undefined {
+  const plan = seatPlanOf(ruleset, choice);
+  if (!plan) return undefined;
+  if (choice.playerSeat && plan.some((x) => x.id === choice.playerSeat)) return choice.playerSeat;
+  const side = ruleset.sides[choice.playerSide]?.id;
+  return (plan.find((x) => x.side === side) ?? plan[0])?.id;
 }
 
 /** The computer player's name for the worker: `ai:LEVEL:PERSONALITY`, or `human`. */
@@ -205,6 +222,8 @@ export interface NewGamePlan {
   opponent: ReturnType<typeof opponentId>;
   /** The index of the side the person plays. */
   playerSide: number;
+  /** With more than two players: the seat he takes. */
+  playerSeat?: string;
   lengthUnit: LengthUnit;
 }
 
@@ -237,5 +256,6 @@ export function planGame(ruleset: RulesetInfo, choice: NewGameChoice): NewGamePl
     ...(Object.keys(armies).length ? { armies } : {}),
     ...(choice.battlefield.kind === 'imported' && choice.battlefield.ground ? { elevation: choice.battlefield.ground } : {}),
   };
-  return { setup, opponent: opponentId(choice.opponent), playerSide: choice.playerSide, lengthUnit: choice.lengthUnit };
+  const playerSeat = playerSeatOf(ruleset, choice);
+  return { setup, opponent: opponentId(choice.opponent), playerSide: choice.playerSide, ...(playerSeat ? { playerSeat } : {}), lengthUnit: choice.lengthUnit };
 }

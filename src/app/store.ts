@@ -4,6 +4,7 @@
  * through the engine worker; this store only remembers answers and drives the prompts.
  */
 
+import { actingPlayer, playerSide as sideOfPlayer } from '../core/seats';
 import { heightSpan, type ElevationSource } from '../terrain/elevation';
 import { create } from 'zustand';
 import { proxy } from 'comlink';
@@ -259,7 +260,8 @@ export function clearMessage(): void {
 /** The side a computer opponent plays: the side the person does not (by default the second). */
 export function computerSide(view: GameView | null): string | null {
   const sides = view?.state.sides ?? [];
-  const own = get().playerSide;
+  // With seats (several players a side) playerSide holds the person's seat: his side is its side.
+  const own = view && get().playerSide ? sideOfPlayer(view.state, get().playerSide!) : get().playerSide;
   if (own && sides.some((x) => x.id === own)) return sides.find((x) => x.id !== own)?.id ?? null;
   return sides[1]?.id ?? null;
 }
@@ -288,6 +290,8 @@ export function humanPlays(side: string | null): boolean {
   if (!side) return false;
   const s = get();
   if (s.demo) return false;
+  const seated = seatedHuman(s);
+  if (seated) return side === s.view!.state.active && actingPlayer(s.view!.state) === seated;
   return s.opponent === 'human' || side !== computerSide(s.view);
 }
 
@@ -356,10 +360,25 @@ export async function startApp(setup: GameSetup | null): Promise<void> {
   }
 }
 
-/** Who sits where in a new game: the opponent, and the index of the side the person plays. */
+/** Who sits where in a new game: the opponent, the index of the side the person plays, and his seat when a side has several players. */
 export interface Seating {
   opponent: Opponent;
   playerSide: number;
+  playerSeat?: string;
+}
+
+/** Against the computer in a game with seats: the seat the person takes (playerSide holds it); else null. */
+function seatedHuman(s: Pick<AppState, 'view' | 'opponent' | 'playerSide' | 'demo'>): string | null {
+  const state = s.view?.state;
+  if (s.demo || s.opponent === 'human' || !state?.seats?.length) return null;
+  return state.seats.find((x) => x.id === s.playerSide)?.id ?? state.seats.find((x) => x.id === state.sides[0]?.id)?.id ?? state.seats[0]!.id;
+}
+
+/** The player whose panel (his own hand) the page shows: the person's seat, or in hot seat the one to act. */
+function viewerPlayer(s: AppState, side: string): string {
+  const state = s.view?.state;
+  if (!state?.seats?.length || s.demo) return side;
+  return seatedHuman(s) ?? actingPlayer(state) ?? side;
 }
 
 export async function newGame(setup: GameSetup, seating?: Seating): Promise<boolean> {
@@ -367,7 +386,7 @@ export async function newGame(setup: GameSetup, seating?: Seating): Promise<bool
     clearPageExtras();
     set({ startStage: 'armies' });
     const fresh = await api().newGame(setup, ACTIVE_SIDE);
-    if (seating) set({ opponent: seating.opponent, playerSide: fresh.state.sides[seating.playerSide]?.id ?? null });
+    if (seating) set({ opponent: seating.opponent, playerSide: seating.playerSeat ?? fresh.state.sides[seating.playerSide]?.id ?? null });
     const view = await ownView(fresh);
     generation++;
     shownSide = null;
@@ -390,7 +409,7 @@ export async function startBattle(choice: NewGameChoice): Promise<boolean> {
   }
   const plan = planGame(ruleset, choice);
   set({ lastChoice: choice, lengthUnit: plan.lengthUnit });
-  const ok = await newGame(plan.setup, { opponent: plan.opponent, playerSide: plan.playerSide });
+  const ok = await newGame(plan.setup, { opponent: plan.opponent, playerSide: plan.playerSide, ...(plan.playerSeat ? { playerSeat: plan.playerSeat } : {}) });
   if (ok) set({ newGameOpen: false, status: 'ready' });
   return ok;
 }
@@ -420,6 +439,8 @@ function needsHandover(view: GameView): boolean {
   // Secret by the game's options (hidden movement), or because this side's table shows what the
   // other may not know (the defender's woods before the attacker has found them).
   const secret = !!ruleset && (secretGame(ruleset, view.state.options) || view.secret === true);
+  // With several players a side each keeps his own hand: the screen passes from seat to seat.
+  if (view.state.seats?.length) return s.opponent === 'human' && !view.state.result && !!actingPlayer(view.state) && actingPlayer(view.state) !== shownSide;
   return s.opponent === 'human' && secret && !!active && !view.state.result && active !== shownSide;
 }
 
@@ -461,7 +482,7 @@ async function adoptView(view: GameView, events: GameEvent[] | null, terrainChan
   const selUnit = selected ? view.state.units.find((u) => u.id === selected) : undefined;
   set((s) => ({
     view,
-    handoverTo: needsHandover(view) ? view.state.active : s.handoverTo,
+    handoverTo: needsHandover(view) ? actingPlayer(view.state) : s.handoverTo,
     battlefield,
     log: [...s.log.filter((l) => l.seq <= view.seq), ...items],
     lastOrder: events ? { id: ++orderId, events } : terrainChanged ? null : s.lastOrder,
@@ -804,6 +825,8 @@ function computerToAct(s: AppState): string | null {
   const active = s.view?.state.active ?? null;
   if (!active || s.replaying || s.view?.state.result || s.dice) return null;
   if (s.demo) return s.demo.paused ? null : active;
+  const seated = seatedHuman(s);
+  if (seated) return actingPlayer(s.view!.state) !== seated ? active : null;
   return s.opponent !== 'human' && active === computerSide(s.view) ? active : null;
 }
 
@@ -1072,7 +1095,7 @@ function refreshDisplay(): void {
   }
   const ticket = ++displayRequest;
   const selected = s.selected ?? undefined;
-  Promise.all([api().sideInfo(side), api().overlays(side, selected)])
+  Promise.all([api().sideInfo(viewerPlayer(s, side)), api().overlays(side, selected)])
     .then(([sideInfo, ruleOverlays]) => {
       if (ticket === displayRequest) set({ sideInfo, ruleOverlays, sideInfoSide: side });
     })

@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { GameSession } from '../app/session';
-import { rulesetIds } from '../rules/registry';
+import { getRuleset, rulesetIds } from '../rules/registry';
 import { intFlag, parseArgs, UsageError } from './args';
 import { makePlayer, playGame, type GameRecord } from './simulate';
 import { PLAYER_HELP } from '../ai/players';
@@ -12,7 +12,7 @@ import { TERRAIN_USAGE, terrainCommand } from './terrain';
 import { VIEWSHED_USAGE, viewshedCommand } from './viewshed';
 
 export const USAGE = `Usage:
-  tricorne simulate --ruleset R --games N --a PLAYER --b PLAYER [--seed S] [--json]
+  tricorne simulate --ruleset R --games N --a PLAYER --b PLAYER [--seed S] [--players MODE] [--json]
       Play N headless games and print each game's winner, turns and final state hash, then totals.
       Each game is replayed from its save and must reach the same hash.
       Rulesets: ${rulesetIds().join(', ')}. Players: ${PLAYER_HELP}.
@@ -64,7 +64,7 @@ export function run(argv: readonly string[], io: Io): number {
 }
 
 function simulate(argv: readonly string[], io: Io): number {
-  const { flags, switches, positional } = parseArgs(argv, { values: ['ruleset', 'games', 'a', 'b', 'seed'], switches: ['json'] });
+  const { flags, switches, positional } = parseArgs(argv, { values: ['ruleset', 'games', 'a', 'b', 'seed', 'players'], switches: ['json'] });
   if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"`);
   const ruleset = flags.ruleset ?? 'one-page';
   if (!rulesetIds().includes(ruleset)) throw new UsageError(`unknown ruleset "${ruleset}"; rulesets: ${rulesetIds().join(', ')}`);
@@ -72,9 +72,16 @@ function simulate(argv: readonly string[], io: Io): number {
   const seed = flags.seed ?? '1';
   const a = makePlayer(flags.a ?? 'random', `${seed}/a`);
   const b = makePlayer(flags.b ?? 'random', `${seed}/b`);
+  // More than two players (Horse & Musket's players option): each computer player plays all its side's seats.
+  const players = flags.players;
+  if (players !== undefined) {
+    const def = getRuleset(ruleset).options.find((o) => o.id === 'players');
+    if (!def) throw new UsageError(`${ruleset} has no players setting; --players is for horse-and-musket`);
+    if (!def.choices!.some((c) => c.value === players)) throw new UsageError(`--players must be one of ${def.choices!.map((c) => c.value).join(', ')}, not "${players}"`);
+  }
   const records: GameRecord[] = [];
   for (let i = 0; i < games; i++) {
-    const { record } = playGame(ruleset, `${seed}-${i + 1}`, a, b, i % 2 === 1);
+    const { record } = playGame(ruleset, `${seed}-${i + 1}`, a, b, i % 2 === 1, undefined, players === undefined ? undefined : { players });
     records.push({ game: i + 1, ...record });
     if (!switches.has('json')) {
       const who = record.winnerPlayer ? `${record.winnerPlayer} (${record.winner})` : 'draw';

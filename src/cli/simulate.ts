@@ -28,8 +28,9 @@ export interface GameRecord {
 }
 
 /** Play one game to the end. Side 0 is player a unless `swap`. */
-export function playGame(rulesetId: string, seed: string, a: Player, b: Player, swap: boolean, maxActions = 20000): { record: Omit<GameRecord, 'game'>; session: GameSession } {
-  const session = new GameSession({ rulesetId, seed });
+export function playGame(rulesetId: string, seed: string, a: Player, b: Player, swap: boolean, maxActions = 20000, options?: Record<string, unknown>): { record: Omit<GameRecord, 'game'>; session: GameSession } {
+  // With several players a side (seats), a plays every seat of its side and b every seat of the other.
+  const session = new GameSession(options ? { rulesetId, seed, options } : { rulesetId, seed });
   const sides = session.state.sides.map((s) => s.id);
   const playerOf = (side: string): 'a' | 'b' => ((sides.indexOf(side) === 0) !== swap ? 'a' : 'b');
   let actions = 0;

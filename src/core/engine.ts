@@ -8,6 +8,7 @@ import type { Action, GameEvent, GameSetup, GameState, LogEntry } from './model'
 import { RuleError, type LegalAction, type Ruleset } from './ruleset';
 import { battlefieldFromSpec } from '../terrain/battlefield';
 import { hashValue } from './hash';
+import { seatListProblem, seatRefusal } from './seats';
 
 export type ApplyResult =
   | { ok: true; state: GameState; events: GameEvent[]; entry: LogEntry }
@@ -100,6 +101,8 @@ export function apply(ruleset: Ruleset, state: GameState, action: Action, entere
   if (!action || typeof action !== 'object' || typeof action.type !== 'string' || typeof action.side !== 'string') {
     return { ok: false, error: 'an action needs a type and a side', code: 'malformed' };
   }
+  const wrongSeat = seatRefusal(state, action);
+  if (wrongSeat) return { ok: false, error: wrongSeat, code: 'seat' };
   const next = cloneState(state);
   const useEntered = entered ?? (state.dice.mode === 'manual' ? [] : null);
   const dice = new DiceRoller(next.dice, useEntered);
@@ -131,7 +134,13 @@ export function apply(ruleset: Ruleset, state: GameState, action: Action, entere
 export function createGame(ruleset: Ruleset, setup: GameSetup): GameState {
   if (setup.rulesetId !== ruleset.id) throw new RuleError(`setup is for ${setup.rulesetId}, not ${ruleset.id}`);
   if (setup.armies && !ruleset.armies) throw new RuleError(`${ruleset.name} fields its preset armies; it takes no army rosters`, 'armies');
-  return ruleset.createGame(setup);
+  const state = ruleset.createGame(setup);
+  // A ruleset's seats (several players a side) must name the game's own sides and units.
+  if (state.seats) {
+    const problem = seatListProblem(state.seats, state.sides, new Set(state.units.map((u) => u.id)));
+    if (problem) throw new RuleError(`the players' seats are wrong: ${problem}`, 'seats');
+  }
+  return state;
 }
 
 export interface ReplayResult {

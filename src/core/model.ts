@@ -141,6 +141,26 @@ export interface GameState<RS = unknown, US = Record<string, unknown>> {
   rules: RS;
   dice: DiceState;
   result: GameResult | null;
+  /**
+   * The players' seats when a side has more than one player (src/core/seats.ts); absent for the
+   * ordinary game of one player a side, so its states, saves and hashes are as they always were.
+   */
+  seats?: Seat[];
+  /** With seats: the seat that must act now (one of `active`'s seats), or null when the game is over. */
+  activeSeat?: string | null;
+}
+
+/**
+ * One player's place at the table when a side has several players: a subordinate General under his
+ * Commander-in-chief, or allied Commanders-in-chief each with his own army. `role` is the ruleset's
+ * word for it; `units` the units (Generals included) this player orders.
+ */
+export interface Seat {
+  id: string;
+  side: SideId;
+  name: string;
+  role: string;
+  units: string[];
 }
 
 /** What a new game is made from: enough to rebuild the initial state anywhere. */

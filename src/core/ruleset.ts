@@ -145,6 +145,13 @@ export interface ArmyBuilding {
   checkRoster(roster: ArmyRoster, points: number): ArmyCheck;
 }
 
+/** A seat a new game will have (Ruleset.seating): its id, side and name. */
+export interface SeatPlan {
+  id: string;
+  side: string;
+  name: string;
+}
+
 /** A resolution of a gap or contradiction in the rulebook, shown to players in the rule notes. */
 export interface RuleNote {
   id: string;
@@ -319,6 +326,12 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   sides: { id: string; name: string }[];
   /** Army lists to build armies from; absent when the ruleset fields only its preset armies. */
   armies?: ArmyBuilding;
+  /**
+   * More than two players (seats, src/core/seats.ts): the option that sets them, and for each of its
+   * values the seats a game will have, so the new-game screen can offer one before the game exists.
+   * Absent when the rules know one player a side only.
+   */
+  seating?: { option: string; plans: Record<string, SeatPlan[]> };
 
   /** Build the initial state. Uses only the setup, so every machine builds the same state. */
   createGame(setup: GameSetup): GameState<RS, US>;
@@ -338,7 +351,8 @@ export interface Ruleset<RS = unknown, US = Record<string, unknown>> {
   sightOptions?(state: GameState<RS, US>): SightRules;
   /**
    * What `side` may know of its own game record, for the side panel: its hand, the deck and discard
-   * counts, the card in play and the orders left on it, the cards drawn this turn.
+   * counts, the card in play and the orders left on it, the cards drawn this turn. In a game with
+   * seats `side` is a seat id, and the panel is that player's.
    */
   sideInfo?(state: GameState<RS, US>, side: string): SideInfoSection[];
   /**

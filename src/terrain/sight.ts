@@ -7,7 +7,7 @@
 import type { Vec2 } from '../core/geometry';
 import type { Battlefield } from './battlefield';
 import { heightAt, type Heightmap } from './heightmap';
-import { boundsMeetSegment, containsPoint, insidePolygon, pathDist2, polygonCrossings, sortPrefix, terrainIndex, type CompiledFeature } from './spatial';
+import { boundsMeetSegment, containsPoint, insidePolygon, pathDist2, polygonCrossings, sortPrefix, terrainIndex, type CompiledFeature, type TerrainIndex } from './spatial';
 
 export interface SightOptions {
   /** Eye above the ground at `from`, mm. */
@@ -137,13 +137,49 @@ const TILE = 8;
 /** Slack so rounding in the bilinear blend can never make a skipped sample block. */
 const TILE_MARGIN = 1e-6;
 
+/** Tiles per side of the blocks whose highest sample lets the walk skip longer stretches at once. */
+const BLOCK_TILES = 4;
+/** Samples per side of a block. */
+const BLOCK = TILE * BLOCK_TILES;
+
 interface TileMaxima {
   cols: number;
   /** max[tj * cols + ti]: highest sample with i in [ti * TILE, ti * TILE + TILE] and j likewise. */
   max: Float32Array;
+  blockCols: number;
+  /** blockMax[bj * blockCols + bi]: the same over blocks of BLOCK samples a side (the tiles' highest). */
+  blockMax: Float32Array;
 }
 
 const tileCache = new WeakMap<Float32Array, TileMaxima>();
+
+/**
+ * The sight caches of the battlefield last walked on (its index, tile maxima, woods' ground
+ * ranges, lone woods and cores), held in plain variables: the matrix walks thousands of lines on
+ * one battlefield, and a WeakMap lookup per cache per line cost more than some whole tests.
+ * Checked against the heights array too, as tileMaxima is keyed by it.
+ */
+const memo: {
+  bf: Battlefield | null;
+  heights: Float32Array | null;
+  index: TerrainIndex | null;
+  tiles: TileMaxima | null;
+  woodRange: Float64Array | null;
+  lone: Map<number, CompiledFeature> | null;
+  cores: Map<number, WoodCore[]> | null;
+} = { bf: null, heights: null, index: null, tiles: null, woodRange: null, lone: null, cores: null };
+
+/** Point the memo at `bf` (cheap when it already is). */
+function useBattlefield(bf: Battlefield): void {
+  if (bf === memo.bf && bf.heightmap.heights === memo.heights) return;
+  memo.bf = bf;
+  memo.heights = bf.heightmap.heights;
+  memo.index = terrainIndex(bf);
+  memo.tiles = tileMaxima(bf.heightmap);
+  memo.woodRange = null;
+  memo.lone = null;
+  memo.cores = null;
+}
 
 /**
  * The highest sample of each tile, for the ground walk: a point whose bilinear cell starts in tile
@@ -169,21 +205,32 @@ function tileMaxima(hm: Heightmap): TileMaxima {
       }
     }
   }
-  const out = { cols: tc, max };
+  // A block's samples are its tiles' samples: i in [bi * BLOCK, bi * BLOCK + BLOCK] is covered by
+  // tiles bi * BLOCK_TILES .. bi * BLOCK_TILES + BLOCK_TILES - 1 (those on the grid).
+  const bc = Math.ceil(tc / BLOCK_TILES);
+  const br = Math.ceil(tr / BLOCK_TILES);
+  const blockMax = new Float32Array(bc * br).fill(-Infinity);
+  for (let tj = 0; tj < tr; tj++) {
+    for (let ti = 0; ti < tc; ti++) {
+      const b = Math.floor(tj / BLOCK_TILES) * bc + Math.floor(ti / BLOCK_TILES);
+      if (max[tj * tc + ti]! > blockMax[b]!) blockMax[b] = max[tj * tc + ti]!;
+    }
+  }
+  const out = { cols: tc, max, blockCols: bc, blockMax };
   tileCache.set(hm.heights, out);
   return out;
 }
 
 /**
- * How many more half-cell steps from grid point (gx, gy) keep its cell in tile (ti, tj), i.e.
- * floor(gx) / TILE and floor(gy) / TILE unchanged; invSx and invSy are 1 / the step's grid x and
+ * How many more half-cell steps from grid point (gx, gy) keep its cell in tile (ti, tj) of `size`
+ * samples a side, i.e. floor(gx) / size and floor(gy) / size unchanged; invSx and invSy are 1 / the step's grid x and
  * y (Infinity for none), worked out once a line.
  */
-function samplesInTile(gx: number, gy: number, invSx: number, invSy: number, ti: number, tj: number): number {
-  const x0 = ti * TILE;
-  const y0 = tj * TILE;
-  const tx = invSx > 0 ? (x0 + TILE - gx) * invSx : invSx < 0 ? (x0 - gx) * invSx : Infinity;
-  const ty = invSy > 0 ? (y0 + TILE - gy) * invSy : invSy < 0 ? (y0 - gy) * invSy : Infinity;
+function samplesInTile(gx: number, gy: number, invSx: number, invSy: number, ti: number, tj: number, size: number = TILE): number {
+  const x0 = ti * size;
+  const y0 = tj * size;
+  const tx = invSx > 0 ? (x0 + size - gx) * invSx : invSx < 0 ? (x0 - gx) * invSx : Infinity;
+  const ty = invSy > 0 ? (y0 + size - gy) * invSy : invSy < 0 ? (y0 - gy) * invSy : Infinity;
   const steps = tx < ty ? tx : ty;
   // Strictly inside: a step landing on the tile's far edge belongs to the next tile, and one
   // within rounding of an edge is left to be sampled.
@@ -236,6 +283,7 @@ function beginWalk(hm: Heightmap, from: Vec2, fromGround: number, to: Vec2, toGr
  * the first thing found to block and leaves the rest unset: enough to say whether the line is clear.
  */
 function traceSight(bf: Battlefield, from: Vec2, fromGround: number, to: Vec2, toGround: number, len: number, opts: SightOptions, firstBlock: boolean): void {
+  useBattlefield(bf);
   trace.groundAt = Infinity;
   trace.solidAt = Infinity;
   trace.solidFeature = -1;
@@ -267,10 +315,11 @@ function walkGround(hm: Heightmap): number {
   const maxI = hm.cols - 1;
   const maxJ = hm.rows - 1;
   const n = Math.floor((len - 2 * skip) / step + 1e-9);
-  const tiles = tileMaxima(hm);
+  const tiles = memo.tiles!;
   const invSx = gdx !== 0 ? 1 / (gdx * step) : Infinity;
   const invSy = gdy !== 0 ? 1 / (gdy * step) : Infinity;
   let k = 0;
+  let blockTriedTo = -1;
   while (k <= n) {
     // Samples k.. that stay in one tile (by the cell their bilinear corners start from) cannot
     // reach the line if the tile's highest sample is below the line's lowest point over them.
@@ -280,6 +329,19 @@ function walkGround(hm: Heightmap): number {
     // Off the grid's inner cells (clamped at the edge): one sample at a time.
     let last = k;
     if (gx >= 0 && gy >= 0 && gx < maxI && gy < maxJ) {
+      // First the block about the tile: open ground the line clears by far passes in one step.
+      if (k > blockTriedTo) {
+        const bi = Math.floor(gx / BLOCK);
+        const bj = Math.floor(gy / BLOCK);
+        const blockLast = Math.min(n, k + samplesInTile(gx, gy, invSx, invSy, bi, bj, BLOCK));
+        const blockLow = z0 + (rise * (rise < 0 ? skip + blockLast * step : d)) / len;
+        if (blockLow > tiles.blockMax[bj * tiles.blockCols + bi]! + TILE_MARGIN) {
+          k = blockLast + 1;
+          continue;
+        }
+        // Not clear of the block: its tiles are tried one by one, without asking it again.
+        blockTriedTo = blockLast;
+      }
       const ti = Math.floor(gx / TILE);
       const tj = Math.floor(gy / TILE);
       last = Math.min(n, k + samplesInTile(gx, gy, invSx, invSy, ti, tj));
@@ -339,7 +401,7 @@ function walkSolids(bf: Battlefield, groundAt: number): void {
   const { ax, ay, bx, by, len, z0, rise, gx0, gy0, gdx, gdy } = walk;
   const step = hm.cellSize / 2;
   const skip = hm.cellSize / 2;
-  const idx = terrainIndex(bf);
+  const idx = memo.index!;
   let solidAt = Infinity;
   let solidFeature = -1;
   if (idx.solids.length > 0 && len > 2 * skip) {
@@ -410,7 +472,7 @@ function woodGroundRange(bf: Battlefield): Float64Array {
  * blocks), counting the depth passed below the tops until it exceeds `limit`. `woods` may be a
  * single lone wood (see loneWood), whose stretches are then walked just as among all the woods.
  */
-function walkCanopy(bf: Battlefield, stopAt: number, limit: number, woods: readonly CompiledFeature[] = terrainIndex(bf).occluders): void {
+function walkCanopy(bf: Battlefield, stopAt: number, limit: number, woods: readonly CompiledFeature[] = memo.index!.occluders): void {
   const hm = bf.heightmap;
   const { ax, ay, bx, by, len, z0, rise, gx0, gy0, gdx, gdy } = walk;
   const step = hm.cellSize / 2;
@@ -421,7 +483,7 @@ function walkCanopy(bf: Battlefield, stopAt: number, limit: number, woods: reado
     const maxI = hm.cols - 1;
     const maxJ = hm.rows - 1;
     const spans = collectSpans(woods, ax, ay, bx, by, len, false);
-    const range = woodGroundRange(bf);
+    const range = (memo.woodRange ??= woodGroundRange(bf));
     const stop = Math.min(stopAt, len);
     let covered = 0;
     for (let s = 0; s < spans && canopyAt === Infinity; s++) {
@@ -475,6 +537,7 @@ export function sightClear(bf: Battlefield, from: Vec2, to: Vec2, opts: SightOpt
  * asks about each unit's points many times and works their heights out once.
  */
 export function sightClearOnGround(bf: Battlefield, from: Vec2, fromGround: number, to: Vec2, toGround: number, opts: SightOptions, hint?: SightHint): boolean {
+  useBattlefield(bf);
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   const len = Math.sqrt(dx * dx + dy * dy);
@@ -499,7 +562,7 @@ export function sightClearOnGround(bf: Battlefield, from: Vec2, fromGround: numb
       const lone = loneWood(bf, hint.feature);
       if (lone && coreBlocks(bf, lone, o.obscuringLimit ?? 0)) return false;
       if (lone) oneWood[0] = lone;
-      walkCanopy(bf, Infinity, o.obscuringLimit ?? 0, lone ? oneWood : terrainIndex(bf).occluders);
+      walkCanopy(bf, Infinity, o.obscuringLimit ?? 0, lone ? oneWood : memo.index!.occluders);
       if (trace.canopyAt < Infinity) return false;
     }
   }
@@ -531,67 +594,84 @@ interface WoodCore {
   low: number;
 }
 
-const woodCores = new WeakMap<Battlefield, Map<number, WoodCore | null>>();
+const woodCores = new WeakMap<Battlefield, Map<number, WoodCore[]>>();
 
-/** Candidate centres tried across a wood's bounds, each way, for its core disc. */
+/** Candidate centres tried across a wood's bounds, each way, for its core discs. */
 const CORE_TRIES = 24;
+/** At most this many discs a wood: the widest, then the widest whose centre no disc already holds. */
+const MAX_CORES = 4;
 
-/** The widest disc found inside a wood, from a grid of candidate centres; null for a sliver. */
-function woodCore(bf: Battlefield, cf: CompiledFeature): WoodCore | null {
-  let cores = woodCores.get(bf);
-  if (!cores) woodCores.set(bf, (cores = new Map()));
+/**
+ * The widest discs found inside a wood, from a grid of candidate centres: the widest first, then
+ * others reaching parts of the wood the ones before do not (a long or bent wood is poorly held
+ * by one disc). Empty for a sliver.
+ */
+function coresOf(bf: Battlefield, cf: CompiledFeature): WoodCore[] {
+  let cores = memo.bf === bf ? memo.cores : null;
+  if (!cores) {
+    cores = woodCores.get(bf) ?? null;
+    if (!cores) woodCores.set(bf, (cores = new Map()));
+    if (memo.bf === bf) memo.cores = cores;
+  }
   const hit = cores.get(cf.index);
   if (hit !== undefined) return hit;
-  let best: WoodCore | null = null;
   const poly = cf.polygon!;
+  const candidates: { x: number; y: number; r: number }[] = [];
   for (let a = 0; a < CORE_TRIES; a++) {
     for (let b = 0; b < CORE_TRIES; b++) {
       const x = cf.minX + ((a + 0.5) * (cf.maxX - cf.minX)) / CORE_TRIES;
       const y = cf.minY + ((b + 0.5) * (cf.maxY - cf.minY)) / CORE_TRIES;
       if (!insidePolygon(poly, x, y)) continue;
       // Nearest edge, a little less, so that rounding cannot put the disc's rim outside.
-      const r = Math.sqrt(pathDist2(poly, true, x, y)) * 0.999;
-      if (!best || r > best.r) best = { cx: x, cy: y, r, low: 0 };
+      candidates.push({ x, y, r: Math.sqrt(pathDist2(poly, true, x, y)) * 0.999 });
     }
   }
-  if (best) {
-    const hm = bf.heightmap;
-    const i0 = Math.max(0, Math.floor((best.cx - best.r - hm.originX) / hm.cellSize) - 1);
-    const i1 = Math.min(hm.cols - 1, Math.ceil((best.cx + best.r - hm.originX) / hm.cellSize) + 1);
-    const j0 = Math.max(0, Math.floor((best.cy - best.r - hm.originY) / hm.cellSize) - 1);
-    const j1 = Math.min(hm.rows - 1, Math.ceil((best.cy + best.r - hm.originY) / hm.cellSize) + 1);
+  // Widest first; ties by position, so the choice never depends on the sort's stability.
+  candidates.sort((p, q) => q.r - p.r || p.x - q.x || p.y - q.y);
+  const hm = bf.heightmap;
+  const out: WoodCore[] = [];
+  for (const c of candidates) {
+    if (out.length >= MAX_CORES) break;
+    if (out.some((d) => (c.x - d.cx) ** 2 + (c.y - d.cy) ** 2 <= d.r * d.r)) continue;
+    const i0 = Math.max(0, Math.floor((c.x - c.r - hm.originX) / hm.cellSize) - 1);
+    const i1 = Math.min(hm.cols - 1, Math.ceil((c.x + c.r - hm.originX) / hm.cellSize) + 1);
+    const j0 = Math.max(0, Math.floor((c.y - c.r - hm.originY) / hm.cellSize) - 1);
+    const j1 = Math.min(hm.rows - 1, Math.ceil((c.y + c.r - hm.originY) / hm.cellSize) + 1);
+    // Off the grid the ground is clamped to its edge: no bound then.
+    if (i0 > i1 || j0 > j1) continue;
     let low = Infinity;
     for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) low = Math.min(low, hm.heights[j * hm.cols + i]!);
-    // Off the grid the ground is clamped to its edge: no bound then.
-    if (i0 <= i1 && j0 <= j1) best.low = low;
-    else best = null;
+    out.push({ cx: c.x, cy: c.y, r: c.r, low });
   }
-  cores.set(cf.index, best);
-  return best;
+  cores.set(cf.index, out);
+  return out;
 }
 
 /**
- * Does the walk's line (see beginWalk) cross the lone wood `cf`'s core disc below the canopy for
- * more than `limit`, with two sample steps to spare? walkCanopy then counts more than `limit`
- * there, since every step whose middle lies on that chord is below the tops, so the line is
+ * Does the walk's line (see beginWalk) cross one of the lone wood `cf`'s core discs below the
+ * canopy for more than `limit`, with two sample steps to spare? walkCanopy then counts more than
+ * `limit` there, since every step whose middle lies on that chord is below the tops, so the line is
  * blocked. A no proves nothing.
  */
 function coreBlocks(bf: Battlefield, cf: CompiledFeature, limit: number): boolean {
-  const core = woodCore(bf, cf);
-  if (!core) return false;
+  const cores = coresOf(bf, cf);
   const { ax, ay, bx, by, len, z0, rise } = walk;
   const ux = (bx - ax) / len;
   const uy = (by - ay) / len;
-  const along = (core.cx - ax) * ux + (core.cy - ay) * uy;
-  const off = (core.cx - ax) * uy - (core.cy - ay) * ux;
-  const half2 = core.r * core.r - off * off;
-  if (half2 <= 0) return false;
-  const half = Math.sqrt(half2);
-  const d1 = Math.max(0, along - half);
-  const d2 = Math.min(len, along + half);
-  if (d2 - d1 - bf.heightmap.cellSize <= limit + BOUND_MARGIN) return false;
-  const highest = z0 + (rise * (rise > 0 ? d2 : d1)) / len;
-  return highest < core.low + cf.obscuringHeight - BOUND_MARGIN;
+  for (let c = 0; c < cores.length; c++) {
+    const core = cores[c]!;
+    const along = (core.cx - ax) * ux + (core.cy - ay) * uy;
+    const off = (core.cx - ax) * uy - (core.cy - ay) * ux;
+    const half2 = core.r * core.r - off * off;
+    if (half2 <= 0) continue;
+    const half = Math.sqrt(half2);
+    const d1 = Math.max(0, along - half);
+    const d2 = Math.min(len, along + half);
+    if (d2 - d1 - bf.heightmap.cellSize <= limit + BOUND_MARGIN) continue;
+    const highest = z0 + (rise * (rise > 0 ? d2 : d1)) / len;
+    if (highest < core.low + cf.obscuringHeight - BOUND_MARGIN) return true;
+  }
+  return false;
 }
 
 const oneWood: CompiledFeature[] = [];
@@ -603,15 +683,19 @@ const loneWoods = new WeakMap<Battlefield, Map<number, CompiledFeature>>();
  * in the walk over all the woods.
  */
 function loneWood(bf: Battlefield, feature: number): CompiledFeature | undefined {
-  let lone = loneWoods.get(bf);
+  let lone = memo.bf === bf ? memo.lone : null;
   if (!lone) {
-    lone = new Map();
-    const woods = terrainIndex(bf).occluders;
-    for (const w of woods) {
-      const meets = woods.some((v) => v !== w && v.minX <= w.maxX && w.minX <= v.maxX && v.minY <= w.maxY && w.minY <= v.maxY);
-      if (!meets && w.polygon) lone.set(w.index, w);
+    lone = loneWoods.get(bf) ?? null;
+    if (!lone) {
+      lone = new Map();
+      const woods = terrainIndex(bf).occluders;
+      for (const w of woods) {
+        const meets = woods.some((v) => v !== w && v.minX <= w.maxX && w.minX <= v.maxX && v.minY <= w.maxY && w.minY <= v.maxY);
+        if (!meets && w.polygon) lone.set(w.index, w);
+      }
+      loneWoods.set(bf, lone);
     }
-    loneWoods.set(bf, lone);
+    if (memo.bf === bf) memo.lone = lone;
   }
   return lone.get(feature);
 }

@@ -355,6 +355,23 @@ export function viewshed(terrain: Battlefield | ViewshedTerrain, observer: Vec2,
   return finishViewshed(plan, out.minHeight, out.visible);
 }
 
+/**
+ * Run the sweep a few times on a small made-up grid, so the JIT has seen its paths before a
+ * large grid comes: a process that sweeps one large grid (the `viewshed` command) otherwise runs
+ * much of it in unoptimised code, and what the optimiser makes of too little feedback is thrown
+ * away again part way through. `calls` viewsheds of a `size` x `size` grid, observers off the
+ * samples, every fourth with a maxDistance.
+ */
+export function warmUpViewshed(calls: number, size: number): void {
+  const heights = new Float32Array(size * size);
+  for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) heights[j * size + i] = 8 * Math.sin(i / 5) * Math.cos(j / 7) + 3 * Math.sin((i + j) / 2);
+  const terrain = { heightmap: { cols: size, rows: size, cellSize: 1, originX: 0, originY: 0, heights } };
+  for (let k = 0; k < calls; k++) {
+    const observer = { x: (k * 7.31) % (size - 1), y: (k * 11.77) % (size - 1) };
+    viewshed(terrain, observer, { eyeHeight: 2 + (k % 5), targetHeight: k % 3, ...(k % 4 === 3 ? { maxDistance: size / 3 } : {}) });
+  }
+}
+
 /** A viewshed's inputs, checked, with the obstacles in the forms the sweep reads. */
 export interface ViewshedPlan {
   cols: number;
@@ -476,9 +493,22 @@ export function sweepShare(plan: ViewshedPlan, share: SweepShare, minHeight: Flo
   sw.nodes = null;
 }
 
-/** The viewshed from the swept arrays: the observer's own sample, when it stands on one. */
+/**
+ * The viewshed from the swept arrays, once every share is swept: `visible` over the east and west
+ * sectors, read off minHeight row by row, and the observer's own sample, when it stands on one.
+ */
 export function finishViewshed(plan: ViewshedPlan, minHeight: Float32Array, visible: Uint8Array): Viewshed {
-  const { cols, rows, cx, cy } = plan;
+  const { cols, rows, cx, cy, targetHeight: target } = plan;
+  // Each row's stretches east and west of the diagonals, with a sample to spare (any sample may be
+  // done again: minHeight is final everywhere).
+  for (let j = 0; j < rows; j++) {
+    const dj = Math.abs(j - cy);
+    const westEnd = Math.min(cols - 1, Math.floor(cx - dj) + 1);
+    const eastStart = Math.max(westEnd + 1, Math.ceil(cx + dj) - 1);
+    const row = j * cols;
+    for (let k = row; k <= row + westEnd; k++) visible[k] = target >= minHeight[k]! ? 1 : 0;
+    for (let k = row + eastStart; k < row + cols; k++) visible[k] = target >= minHeight[k]! ? 1 : 0;
+  }
   const oi = Math.round(cx);
   const oj = Math.round(cy);
   if (Math.abs(oi - cx) < 1e-9 && Math.abs(oj - cy) < 1e-9) {
@@ -609,7 +639,10 @@ function sweepSector(
   const mEnd = Math.min(majorCount - 1, Math.floor(om + sw.maxCells + 1e-9));
   const m0 = Math.floor(om) + 1;
   if (m0 > mEnd) return;
-  const { h, z0, cs, minHeight, visible, target, slopes, ground, uMin, invGap, k: kOf, count, c1, c2 } = sw;
+  const { h, z0, cs, minHeight, target, slopes, ground, uMin, invGap, k: kOf, count, c1, c2 } = sw;
+  // Where a column runs across memory (east and west), `visible` is left to finishViewshed, which
+  // writes it row by row: a byte written here for each sample would be a far jump in memory.
+  const visible = nStride === 1 ? sw.visible : null;
   const maxCells2 = sw.maxCells * sw.maxCells;
   const maxN = minorCount - 1;
   // Without obstacles the sweep is ground only.
@@ -723,7 +756,8 @@ function sweepSector(
         // The bare-ground case (a DEM), which is most of the work on a large grid.
         for (; r <= inHi; r++) {
           const y = on + slopes[r]! * u;
-          const n0 = Math.floor(y);
+          // y >= 0 here, so truncation is the floor, and an int32 keeps the indexing in integers.
+          const n0 = y | 0;
           const gr = ground[r]!;
           if (next <= n0 && next <= nHi) next = valueSamples(h, minHeight, visible, target, z0, maxCells2, colBase, nStride, next, n0 < nHi ? n0 : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
           const ic = colBase + n0 * nStride;
@@ -740,7 +774,7 @@ function sweepSector(
       if (r > first && next <= nHi && next <= y) {
         const end = Math.floor(y);
         next = canopy
-          ? valueSamplesInWoods(sw, colBase, nStride, next, end < nHi ? end : nHi, on, u, yPrev, gPrev, gr, invGap[r]!, c1Prev, c2Prev, c1[r]!, c2[r]!)
+          ? valueSamplesInWoods(sw, visible, colBase, nStride, next, end < nHi ? end : nHi, on, u, yPrev, gPrev, gr, invGap[r]!, c1Prev, c2Prev, c1[r]!, c2[r]!)
           : valueSamples(h, minHeight, visible, target, z0, maxCells2, colBase, nStride, next, end < nHi ? end : nHi, on, u, invU, yPrev, gPrev, gr, invGap[r]!);
       }
       yPrev = y;
@@ -815,7 +849,7 @@ function rayWork(slopes: Float64Array, r: number, on: number, minorCount: number
 function valueSamples(
   h: Float32Array,
   minHeight: Float32Array,
-  visible: Uint8Array,
+  visible: Uint8Array | null,
   target: number,
   z0: number,
   maxCells2: number,
@@ -831,7 +865,7 @@ function valueSamples(
   b: number,
   invGap: number,
 ): number {
-  for (let n = first; n <= last; n++) {
+  for (let n = first | 0; n <= last; n++) {
     const dn = n - on;
     if (u * u + dn * dn > maxCells2) continue;
     const idx = colBase + n * nStride;
@@ -843,7 +877,7 @@ function valueSamples(
     // As stored: `visible` compares the stored (float32) value.
     const stored = Math.fround(mh > 0 ? mh : 0);
     minHeight[idx] = stored;
-    visible[idx] = target >= stored ? 1 : 0;
+    if (visible !== null) visible[idx] = target >= stored ? 1 : 0;
   }
   return last + 1;
 }
@@ -855,6 +889,7 @@ function valueSamples(
  */
 function valueSamplesInWoods(
   sw: Sweep,
+  visible: Uint8Array | null,
   colBase: number,
   nStride: number,
   first: number,
@@ -870,7 +905,7 @@ function valueSamplesInWoods(
   cb1: number,
   cb2: number,
 ): number {
-  const { h, z0, minHeight, visible, target, maxCells } = sw;
+  const { h, z0, minHeight, target, maxCells } = sw;
   const nodes = sw.nodes!;
   const invU = 1 / u;
   const maxCells2 = maxCells * maxCells;
@@ -894,7 +929,7 @@ function valueSamplesInWoods(
     const mh = sl === NONE ? 0 : z0 + sl * u - zt;
     const stored = Math.fround(mh > 0 ? mh : 0);
     minHeight[idx] = stored;
-    visible[idx] = target >= stored ? 1 : 0;
+    if (visible !== null) visible[idx] = target >= stored ? 1 : 0;
   }
   return last + 1;
 }

@@ -9,29 +9,72 @@
  * and run in the engine worker). If the worker has not taken the job by the time this thread's
  * half is done (it may still be starting), this thread withdraws the job and sweeps the other
  * half itself, so two threads are never slower than one by more than the hand-over.
+ *
+ * Both threads warm the sweep up on a small grid as the object starts (warmUpViewshed), so the
+ * first large viewshed, often the only one, runs in optimised code.
  */
 
 import { Worker } from 'node:worker_threads';
 import type { Vec2 } from '../core/geometry';
-import { finishViewshed, planViewshed, sweepShare, viewshed, viewshedArrays, type Viewshed, type ViewshedOptions, type ViewshedTerrain } from './viewshed';
+import { finishViewshed, planViewshed, sweepShare, viewshed, viewshedArrays, warmUpViewshed, type Viewshed, type ViewshedOptions, type ViewshedPlan, type ViewshedTerrain } from './viewshed';
 
 /** control[STATE]: where the job posted last stands. */
 export const STATE = 0;
 /** control[JOB]: the number of the job posted last, so a late worker cannot take an old one. */
 export const JOB = 1;
 export const JobState = { Posted: 1, Taken: 2, Done: 3, Failed: 4, Withdrawn: 5 } as const;
+/** Bytes of the control memory: the two Int32 slots above, then the worker's WorkerTimes. */
+export const CONTROL_BYTES = 8 + 8 * 3;
+/** Float64 slots of the worker's clock readings (see JobTimes), after the Int32 slots. */
+export const WorkerTimes = { Taken: 1, Swept: 2, Told: 3 } as const;
+
+/**
+ * A clock both threads read alike, in ms: the system's monotonic clock, which all threads of a
+ * process share (each thread's performance.timeOrigin is its own, and they differ by ms).
+ */
+export function sharedClock(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+/**
+ * When each step of the last viewshed call happened, by sharedClock(), for benchmarks: where the
+ * wall time goes. Worker times are NaN when this thread swept both shares.
+ */
+export interface JobTimes {
+  start: number;
+  /** Inputs checked and output readied (new memory or `into`). */
+  ready: number;
+  /** The job posted to the worker. */
+  posted: number;
+  /** The worker took the job, finished its share, and told this thread. */
+  workerTaken: number;
+  workerSwept: number;
+  workerTold: number;
+  /** This thread's share swept (and the other share too, when it swept both). */
+  swept: number;
+  /** This thread saw the worker's share done, and returned. */
+  woke: number;
+  end: number;
+}
 
 /** What the worker is sent: a grid to keep (for the worker's life), or a job on a grid it keeps. */
 export type ViewshedThreadMessage =
   | { kind: 'grid'; grid: number; cols: number; rows: number; cellSize: number; originX: number; originY: number; heights: SharedArrayBuffer; obstacles?: SharedArrayBuffer; solids?: SharedArrayBuffer }
   | { kind: 'job'; job: number; grid: number; observer: Vec2; opts: ViewshedOptions; minHeight: SharedArrayBuffer; visible: SharedArrayBuffer; control: SharedArrayBuffer };
 
+/** The warm-ups (see warmUpViewshed): the worker's, while this thread reads its grid, and this thread's own, cheaper. */
+export const WORKER_WARM_UP = { calls: 40, size: 64 };
+const MAIN_WARM_UP = { calls: 10, size: 32 };
+
 /** Longest wait for a worker that has taken a job before giving up on it, ms. */
 const WORKER_TIMEOUT = 60_000;
 
 export class TwoThreadViewshed {
   private readonly worker: Worker;
-  private readonly control = new Int32Array(new SharedArrayBuffer(8));
+  private readonly control = new Int32Array(new SharedArrayBuffer(CONTROL_BYTES));
+  private readonly workerTimes = new Float64Array(this.control.buffer, 0, CONTROL_BYTES / 8);
+  /** Where the last call's time went (see JobTimes). */
+  readonly times: JobTimes = { start: 0, ready: 0, posted: 0, workerTaken: 0, workerSwept: 0, workerTold: 0, swept: 0, woke: 0, end: 0 };
   /** Grids the worker keeps, by the heights array they were made from. */
   private readonly grids = new WeakMap<Float32Array, number>();
   private nextGrid = 1;
@@ -54,6 +97,7 @@ export class TwoThreadViewshed {
     this.worker.on('error', () => {
       this.broken = true;
     });
+    warmUpViewshed(MAIN_WARM_UP.calls, MAIN_WARM_UP.size);
   }
 
   /**
@@ -66,6 +110,10 @@ export class TwoThreadViewshed {
    */
   viewshed(terrain: ViewshedTerrain, observer: Vec2, opts: ViewshedOptions, into?: Viewshed): Viewshed {
     if (this.closed) throw new Error('this TwoThreadViewshed has been closed');
+    const times = this.times;
+    times.start = sharedClock();
+    times.workerTaken = times.workerSwept = times.workerTold = times.posted = times.woke = NaN;
+    this.workerTimes.fill(NaN, 1);
     const plan = planViewshed(terrain, observer, opts);
     if (this.broken) {
       this.alone++;
@@ -78,6 +126,7 @@ export class TwoThreadViewshed {
     const minHeightMemory = reuse ? (into.minHeight.buffer as SharedArrayBuffer) : new SharedArrayBuffer(4 * n);
     const visibleMemory = reuse ? (into.visible.buffer as SharedArrayBuffer) : new SharedArrayBuffer(n);
     const { minHeight, visible } = viewshedArrays(plan, minHeightMemory, visibleMemory);
+    times.ready = sharedClock();
     const job = ++this.job;
     Atomics.store(this.control, JOB, job);
     Atomics.store(this.control, STATE, JobState.Posted);
@@ -91,27 +140,41 @@ export class TwoThreadViewshed {
       visible: visibleMemory,
       control: this.control.buffer as SharedArrayBuffer,
     } satisfies ViewshedThreadMessage);
+    times.posted = sharedClock();
 
     sweepShare(plan, 'first', minHeight, visible);
+    times.swept = sharedClock();
 
     const waitForPosted = this.options.withdraw === false;
     if (!waitForPosted && Atomics.compareExchange(this.control, STATE, JobState.Posted, JobState.Withdrawn) === JobState.Posted) {
       // Withdrawn before the worker took it: this thread sweeps the other share too.
       this.alone++;
       sweepShare(plan, 'second', minHeight, visible);
-      return finishViewshed(plan, minHeight, visible);
+      times.swept = sharedClock();
+      return this.finish(plan, minHeight, visible);
     }
     while (Atomics.load(this.control, STATE) === JobState.Taken || (waitForPosted && Atomics.load(this.control, STATE) === JobState.Posted)) {
       if (Atomics.wait(this.control, STATE, Atomics.load(this.control, STATE), WORKER_TIMEOUT) === 'timed-out') break;
     }
+    times.woke = sharedClock();
     if (Atomics.load(this.control, STATE) === JobState.Done) {
       this.shared++;
-      return finishViewshed(plan, minHeight, visible);
+      return this.finish(plan, minHeight, visible);
     }
     // Failed or stuck: the worker's share is not to be trusted, and a stuck one may still write
     // into this output, so this thread sweeps the whole viewshed into its own.
     this.alone++;
     return viewshed(terrain, observer, opts);
+  }
+
+  private finish(plan: ViewshedPlan, minHeight: Float32Array, visible: Uint8Array): Viewshed {
+    const out = finishViewshed(plan, minHeight, visible);
+    const t = this.times;
+    t.workerTaken = this.workerTimes[WorkerTimes.Taken]!;
+    t.workerSwept = this.workerTimes[WorkerTimes.Swept]!;
+    t.workerTold = this.workerTimes[WorkerTimes.Told]!;
+    t.end = sharedClock();
+    return out;
   }
 
   /** Stop the worker. */

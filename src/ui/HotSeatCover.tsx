@@ -14,12 +14,15 @@ export function HotSeatCover() {
     const ruleset = s.rulesets.find((r) => r.id === s.view?.state.rulesetId);
     return !!ruleset && !!s.view && secretGame(ruleset, s.view.state.options);
   });
+  const seated = useApp((s) => !!s.view?.state.seats?.length);
   if (!to) return null;
   return (
     <PassTheScreen
       side={to}
       why={(name) =>
-        hidden
+        seated && !hidden
+          ? `Several players share a side, each with his own hand of cards: the table stays covered until the ${name} has the screen.`
+          : hidden
           ? `Hidden movement is on: the table stays covered until the player of the ${name} has the screen.`
           : `Part of the ground is known to one side only: the table stays covered until the player of the ${name} has the screen.`
       }

@@ -17,6 +17,8 @@ import {
   listOptionOf,
   pointsTotal,
   randomSeed,
+  playerSeatOf,
+  seatPlanOf,
   secretGame,
   sideList,
   sideName,
@@ -138,7 +140,10 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
   const setArmy = (side: number, roster: ArmyRoster | null) => setChoice((c) => ({ ...c, armies: c.armies.map((a, i) => (i === side ? roster : a)) }));
 
   // Options shown with the armies (each side's list, the points total) stay out of the options list.
-  const armyOptions = new Set<string>([...Object.values(ruleset.armies?.listOption ?? {}), ...(ruleset.armies ? [ruleset.armies.pointsOption] : [])]);
+  const armyOptions = new Set<string>([...Object.values(ruleset.armies?.listOption ?? {}), ...(ruleset.armies ? [ruleset.armies.pointsOption] : []), ...(ruleset.seating ? [ruleset.seating.option] : [])]);
+  // More than two players (seats): the number of players is chosen with the players, and the person takes one seat.
+  const playersDef = ruleset.seating ? ruleset.options.find((d) => d.id === ruleset.seating!.option) : undefined;
+  const seatPlan = seatPlanOf(ruleset, choice);
   const otherOptions = ruleset.options.filter((d) => !armyOptions.has(d.id));
   const pointsDef = ruleset.options.find((d) => d.id === ruleset.armies?.pointsOption);
   const names = ruleset.sides.map((_, i) => sideName(ruleset, choice, i));
@@ -220,12 +225,25 @@ function NewGameForm({ rulesets }: { rulesets: RulesetInfo[] }) {
           </Section>
 
           <Section title="Players">
+            {playersDef ? <OptionField def={playersDef} value={choice.options[playersDef.id]} onChange={(v) => setOption(playersDef.id, v)} /> : null}
+            {seatPlan ? (
+              <div className="ng-row">
+                <span className="ng-label">Your seat</span>
+                <Segmented
+                  testid="ng-seat"
+                  value={playerSeatOf(ruleset, choice) ?? ''}
+                  options={seatPlan.map((x) => ({ value: x.id, label: x.name }))}
+                  onChange={(v) => update({ playerSeat: v, playerSide: Math.max(0, ruleset.sides.findIndex((x) => x.id === seatPlan.find((p) => p.id === v)?.side)) })}
+                />
+              </div>
+            ) : (
+              <div className="ng-row">
+                <span className="ng-label">You command</span>
+                <Segmented testid="ng-side" value={String(choice.playerSide)} options={names.map((n, i) => ({ value: String(i), label: n }))} onChange={(v) => update({ playerSide: Number(v) })} />
+              </div>
+            )}
             <div className="ng-row">
-              <span className="ng-label">You command</span>
-              <Segmented testid="ng-side" value={String(choice.playerSide)} options={names.map((n, i) => ({ value: String(i), label: n }))} onChange={(v) => update({ playerSide: Number(v) })} />
-            </div>
-            <div className="ng-row">
-              <span className="ng-label">{names[1 - choice.playerSide] ?? 'The other side'}</span>
+              <span className="ng-label">{seatPlan ? 'The other seats' : (names[1 - choice.playerSide] ?? 'The other side')}</span>
               <Segmented
                 testid="ng-opponent"
                 value={choice.opponent.kind}

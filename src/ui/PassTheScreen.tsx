@@ -8,7 +8,7 @@ import { useApp } from '../app/store';
 import './passScreen.css';
 
 export interface PassTheScreenProps {
-  /** The side that should take the screen. */
+  /** The side that should take the screen (or, with several players a side, the seat). */
   side: string;
   /** Why the table is covered, in a sentence naming the side (given its display name). */
   why: (name: string) => string;
@@ -20,8 +20,10 @@ export interface PassTheScreenProps {
 }
 
 export function PassTheScreen({ side, why, reveals, onTake, testId }: PassTheScreenProps) {
-  const info = useApp((s) => s.view?.state.sides.find((x) => x.id === side));
-  const name = info?.name ?? side;
+  // A seat is named for itself and flies its side's colour.
+  const seat = useApp((s) => s.view?.state.seats?.find((x) => x.id === side));
+  const info = useApp((s) => s.view?.state.sides.find((x) => x.id === (seat?.side ?? side)));
+  const name = seat?.name ?? info?.name ?? side;
   return (
     <div className="pass-screen" data-testid={testId} role="dialog" aria-label={`Pass the screen to the ${name}`}>
       <div className="pass-screen-box">
@@ -29,7 +31,7 @@ export function PassTheScreen({ side, why, reveals, onTake, testId }: PassTheScr
         <h2>Pass the screen to the {name}</h2>
         <p>{why(name)}</p>
         <button className="primary" data-testid={`${testId}-take`} onClick={onTake}>
-          I command the {name}: show {reveals}
+          {seat ? `I am the ${name}` : `I command the ${name}`}: show {reveals}
         </button>
       </div>
     </div>

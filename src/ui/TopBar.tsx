@@ -43,7 +43,7 @@ export function TopBar() {
           <span data-testid="active-side">
             {active ? (
               <>
-                <i className="chip" style={{ background: active.colour }} /> {active.name} to act
+                <i className="chip" style={{ background: active.colour }} /> {(state?.activeSeat && state.seats?.find((x) => x.id === state.activeSeat)?.name) || active.name} to act
               </>
             ) : (
               'game over'

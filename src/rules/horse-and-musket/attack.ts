@@ -40,13 +40,14 @@ import {
 import { ARMY_LISTS } from './armies';
 import { applyHitsToUnit, defensiveGrapeshot, fireCover, grapeshotAt, skirmishFire, type EarlierPlaces } from './fire';
 import { discardFromHand } from './cards';
+import { handForUnit } from './seats';
 import { relayout } from './layout';
 import { destroyStands, disorderStands, moveTo, pointAhead, walk, zoneContext, type WalkOptions } from './moves';
 import { breakFormationThrough, gapToPass, moveThroughGaps, terrainGapToThread, type GapMove } from './gaps';
 import { withdrawStep } from './withdraw';
 import { coverOf, inRoughTerrain, onSteepHill, roughOrObstacleCrossed } from './terrain';
 import type { HmState, HmUnit } from './types';
-import { attachedGenerals, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
+import { attachedGenerals, cincOver, destroyedCount, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
 import {
   attackAspect,
   attackLine,
@@ -127,7 +128,7 @@ export function resolveFacts(state: HmState, bf: Battlefield, u: HmUnit, opponen
   const friends = units.filter((o) => o.side === u.side && o.id !== u.id && o.rs.troop !== 'general');
   const markers = state.rules.destroyedMarkers.filter((m) => m.side === u.side && dhypot(m.x - u.x, m.y - u.y) <= inch(9));
   const generalsDead = (() => {
-    const cinc = state.units.find((g) => g.side === u.side && g.rs.general?.role === 'cinc');
+    const cinc = cincOver(state, u);
     const own = u.rs.command ? unitById(state, u.rs.command) : undefined;
     return (cinc?.removed ?? false) || (own?.removed ?? false);
   })();
@@ -698,12 +699,13 @@ export function reactToAttack(state: HmState, bf: Battlefield, ctx: RuleContext,
   if (card !== null) {
     const c = state.rules.cards[card];
     const want = defender.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';
-    if (!c || c.kind !== want || !state.rules.sides[defender.side]!.hand.includes(card)) throw new RuleError('that card cannot help this Evade');
+    if (!c || c.kind !== want || !handForUnit(state, defender).includes(card)) throw new RuleError('that card cannot help this Evade');
   }
   if (cards.cinc !== null) {
     const c = state.rules.cards[cards.cinc];
-    const cinc = state.units.find((u) => u.side === defender.side && u.rs.general?.role === 'cinc' && !u.removed);
-    if (!c || c.kind !== 'general' || !cinc || c.unit !== cinc.id || !state.rules.sides[defender.side]!.hand.includes(cards.cinc)) {
+    const over = cincOver(state, defender);
+    const cinc = over && !over.removed ? over : undefined;
+    if (!c || c.kind !== 'general' || !cinc || c.unit !== cinc.id || !handForUnit(state, defender).includes(cards.cinc)) {
       throw new RuleError("only a General card of the Commander-in-chief can help an Evade");
     }
   }
@@ -1179,7 +1181,7 @@ const isSkirmisherTroop = (u: HmUnit): boolean => u.rs.troop === 'skirmInf' || u
  */
 function evade(state: HmState, bf: Battlefield, ctx: RuleContext, attacker: HmUnit, defender: HmUnit, opts: AttackOptions, declared: Declared, cards: EvadeCards, wheel: number): void {
   const log = declared.log;
-  for (const c of [cards.skirmisher, cards.cinc]) if (c) discardFromHand(state, defender.side, c);
+  for (const c of [cards.skirmisher, cards.cinc]) if (c) discardFromHand(state, handForUnit(state, defender), c);
   const r = rollEvade(ctx.dice, {
     evader: defender.rs.troop,
     status: defender.rs.status,

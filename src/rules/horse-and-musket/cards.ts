@@ -6,6 +6,8 @@
 import type { DiceRoller } from '../../core/dice';
 import type { GameEvent, SideId } from '../../core/model';
 import type { Card, HmState, HmUnit } from './types';
+import { seatById } from '../../core/seats';
+import { seatForCard, seatHand } from './seats';
 
 /** Unit cards per unit by troop type (A §7.1): none for skirmishers, artillery and Generals. */
 export const UNIT_CARDS: Record<string, number> = { infantry: 1, heavyCav: 2, cuirassier: 2, lightCav: 3 };
@@ -32,8 +34,11 @@ export const CARD_LABELS: Record<Card['kind'], string> = {
   event: 'Event order card',
 };
 
-/** Build every card of the game: unit and General cards, type cards, Infantry Advance, the Joker. */
-export function buildCards(units: HmUnit[], sides: SideId[]): Record<string, Card> {
+/**
+ * Build every card of the game: unit and General cards, type cards, Infantry Advance, the Joker. An
+ * allied army (`allies`, A §8.3) has type cards of its own, marked with its seat.
+ */
+export function buildCards(units: HmUnit[], sides: SideId[], allies: { army: string; side: SideId }[] = []): Record<string, Card> {
   const cards: Record<string, Card> = {};
   const add = (card: Omit<Card, 'id'>, key: string): void => {
     const id = `${key}`;
@@ -47,6 +52,9 @@ export function buildCards(units: HmUnit[], sides: SideId[]): Record<string, Car
   }
   for (const side of sides) {
     for (const t of TYPE_CARDS) for (let i = 0; i < t.count; i++) add({ kind: t.kind, owner: side }, `${t.kind}:${side}:${i + 1}`);
+  }
+  for (const { army, side } of allies) {
+    for (const t of TYPE_CARDS) for (let i = 0; i < t.count; i++) add({ kind: t.kind, owner: side, seat: army }, `${t.kind}:${army}:${i + 1}`);
   }
   for (let i = 0; i < INFANTRY_ADVANCE_CARDS; i++) add({ kind: 'infantryAdvance', owner: null }, `advance:${i + 1}`);
   add({ kind: 'joker', owner: null }, 'joker');
@@ -88,9 +96,11 @@ export function cardLabel(state: HmState, cardId: string): string {
 /**
  * Draw `count` cards for `drawer` (A §8.1 step 1). Cards of gone units still count toward the number
  * drawn (A §7.9 proposal) and are set aside; an empty deck stops the draw (the Joker must be played,
- * A §7.6). Returns the events for the log.
+ * A §7.6). With several players a side (A §8.3) the drawer is a seat, and each card goes to its own
+ * seat's hand. Returns the events for the log.
  */
-export function drawCards(state: HmState, drawer: SideId, count: number): GameEvent[] {
+export function drawCards(state: HmState, drawer: SideId, count: number, drawerSeat?: string): GameEvent[] {
+  if (drawerSeat) return drawForSeat(state, drawerSeat, count);
   const rules = state.rules;
   const events: GameEvent[] = [];
   const got: string[] = [];
@@ -119,6 +129,39 @@ export function drawCards(state: HmState, drawer: SideId, count: number): GameEv
   return events;
 }
 
+/** drawCards for a seat: each card to its seat's hand, and the log says whose hand each went to. */
+function drawForSeat(state: HmState, drawer: string, count: number): GameEvent[] {
+  const rules = state.rules;
+  const seat = seatById(state, drawer)!;
+  const got: string[] = [];
+  const passed: Record<string, string[]> = {};
+  const drawn = { side: seat.side, got: [] as string[], passed: [] as string[], seat: drawer, to: {} as Record<string, string> };
+  let dead = 0;
+  for (let i = 0; i < count && rules.deck.length > 0; i++) {
+    const id = rules.deck.shift()!;
+    const card = rules.cards[id]!;
+    if (cardIsDead(state, card)) {
+      dead++;
+      continue;
+    }
+    const to = seatForCard(state, card, drawer);
+    seatHand(state, to).push(id);
+    drawn.to[id] = to;
+    if (to === drawer) {
+      got.push(cardLabel(state, id));
+      drawn.got.push(id);
+    } else {
+      (passed[to] ??= []).push(cardLabel(state, id));
+      drawn.passed.push(id);
+    }
+  }
+  rules.lastDraw = drawn;
+  let text = `${seat.name} draws ${count} card${count === 1 ? '' : 's'}: ${got.length ? got.join(', ') : 'none of his own'}`;
+  for (const [to, labels] of Object.entries(passed)) text += `; passed to ${seatById(state, to)?.name ?? to}: ${labels.join(', ')}`;
+  if (dead) text += `; ${dead} card${dead === 1 ? '' : 's'} of units no longer on the table removed`;
+  return [{ type: 'draw', side: seat.side, text, data: { seat: drawer, got, passed, dead, left: rules.deck.length } }];
+}
+
 /** The Joker is played: it and every discard go back into the deck, shuffled (A §7.6). */
 export function reshuffle(state: HmState, dice: DiceRoller): void {
   const rules = state.rules;
@@ -126,9 +169,8 @@ export function reshuffle(state: HmState, dice: DiceRoller): void {
   rules.discard = [];
 }
 
-/** Move a card from a side's hand to the discards. */
-export function discardFromHand(state: HmState, side: SideId, cardId: string): void {
-  const hand = state.rules.sides[side]!.hand;
+/** Move a card from a hand (a side's, or a seat's: cards.handOf) to the discards. */
+export function discardFromHand(state: HmState, hand: string[], cardId: string): void {
   const i = hand.indexOf(cardId);
   if (i >= 0) hand.splice(i, 1);
   if (cardId !== 'joker') state.rules.discard.push(cardId);
@@ -138,4 +180,9 @@ export function discardFromHand(state: HmState, side: SideId, cardId: string): v
 export function jokerHolder(state: HmState): SideId | null {
   for (const [side, s] of Object.entries(state.rules.sides)) if (s.hand.includes('joker')) return side;
   return null;
+}
+
+/** The seat holding the Joker, in a game with seats (A §8.3). */
+export function jokerSeat(state: HmState): string | null {
+  return state.seats?.find((s) => seatHand(state, s.id).includes('joker'))?.id ?? null;
 }

@@ -5,6 +5,8 @@
  * wheel sweeps). Plain data for the generic UI and scene, which know nothing of this rulebook.
  */
 
+import { seatById } from '../../core/seats';
+import { seatHand } from './seats';
 import type { SideId } from '../../core/model';
 import { inch } from '../../core/measure';
 import { direction, frontCentre, fromLocal, rotate, type Vec2 } from '../../core/geometry';
@@ -64,6 +66,7 @@ function cardItem(state: HmState, id: string): SideInfoItem {
  * play with its orders left, and the cards the latest draw gave this side.
  */
 export function hmSideInfo(state: HmState, side: string): SideInfoSection[] {
+  if (state.seats?.length) return seatInfo(state, side);
   const rules = state.rules;
   const own = rules.sides[side];
   if (!own) return [];
@@ -122,6 +125,52 @@ export function hmSideInfo(state: HmState, side: string): SideInfoSection[] {
       { label: `Discards: ${rules.discard.length}` },
       { label: `${sideName(state, other)}: ${rules.sides[other]?.hand.length ?? 0} card${rules.sides[other]?.hand.length === 1 ? '' : 's'} in hand`, tone: 'muted' },
       { label: `The Joker is ${jokerWhere}`, detail: `Jokers played: ${rules.jokersPlayed}`, tone: 'muted' },
+    ],
+  });
+  return out;
+}
+
+/**
+ * The panel of one player when a side has several (A §8.3, seats.ts): who he is and who acts, the
+ * card he has in play, his own hand, what the latest draw gave him, and where the other cards are.
+ */
+function seatInfo(state: HmState, player: string): SideInfoSection[] {
+  const rules = state.rules;
+  const seat = seatById(state, player);
+  if (!seat || !rules.sides[seat.side]) return [];
+  const hand = seatHand(state, seat.id);
+  const mine = rules.turnSeat === seat.id;
+  const acting = seatById(state, state.activeSeat);
+  const step = STEP_NAMES[rules.step] ?? rules.step;
+  const out: SideInfoSection[] = [];
+  const turn: SideInfoItem[] = [
+    { label: `You are the ${seat.name}`, detail: `${seat.units.length} units and Generals`, tone: 'normal' },
+    { label: acting?.id === seat.id ? `Your turn: ${step}` : `${acting?.name ?? 'Nobody'} to act: ${step}`, tone: acting?.id === seat.id ? 'normal' : 'muted' },
+  ];
+  if (mine && rules.step === 'action') turn.push({ label: `Cards played this turn: ${rules.cardsPlayedThisTurn}`, tone: 'muted' });
+  if (mine && jokerDue(state, seat.side)) turn.push({ label: 'The deck is empty: you must play the Joker', tone: 'warn' });
+  out.push({ title: 'Turn', items: turn.map(clean) });
+  const active = rules.activeCard;
+  if (active && mine) {
+    const left = active.ordersLeft === null ? 'one order for each unit it may order' : `${active.ordersLeft} order${active.ordersLeft === 1 ? '' : 's'} left`;
+    out.push({ title: 'Card in play', items: [{ label: cardLabel(state, active.card), detail: left }] });
+  }
+  const items = grouped(hand.map((id) => cardItem(state, id)));
+  out.push({ title: `Hand (${hand.length})`, items: items.length ? items : [{ label: 'No cards in hand', tone: 'muted' }] });
+  const draw = rules.lastDraw;
+  const given = Object.entries(draw?.to ?? {}).filter(([, to]) => to === seat.id).map(([id]) => id);
+  if (draw?.seat && given.length) {
+    const by = draw.seat === seat.id ? 'drawn' : `drawn by the ${seatById(state, draw.seat)?.name ?? draw.seat}, passed to you`;
+    out.push({ title: 'Latest draw', items: given.map((id) => ({ label: cardLabel(state, id), detail: by })) });
+  }
+  const holder = state.seats!.find((x) => seatHand(state, x.id).includes('joker'));
+  out.push({
+    title: 'Deck',
+    items: [
+      { label: `Deck: ${rules.deck.length} card${rules.deck.length === 1 ? '' : 's'}`, tone: rules.deck.length === 0 ? 'warn' : 'normal' },
+      { label: `Discards: ${rules.discard.length}` },
+      ...state.seats!.filter((x) => x.id !== seat.id).map((x) => ({ label: `${x.name}: ${seatHand(state, x.id).length} in hand`, tone: 'muted' as const })),
+      { label: `The Joker is ${holder ? (holder.id === seat.id ? 'in your hand' : `in the ${holder.name}'s hand`) : rules.deck.includes('joker') ? 'in the deck' : 'out of play'}`, tone: 'muted' },
     ],
   });
   return out;

@@ -2,6 +2,7 @@
 
 import type { OptionDef } from '../../core/ruleset';
 import { ARMY_LISTS, ARMY_LIST_IDS } from './armies';
+import { ALLIED_TURN_ORDERS, PLAYER_MODES } from './seats';
 
 function choice(id: string, label: string, help: string, choices: [value: string, label: string][]): OptionDef {
   return { id, label, help, kind: 'choice', default: choices[0]![0], choices: choices.map(([value, text]) => ({ value, label: text })) };
@@ -52,4 +53,8 @@ export const HM_OPTIONS: OptionDef[] = [
     ['alternate', 'The players: alternate placement (5B)'],
     ['automatic', 'The program for both sides'],
   ]),
+  choice('players', 'Players', 'More than two players (A §8.3): a subordinate General takes the largest Command of his army, is passed its unit and General cards, and plays them before his Commander-in-chief; or two allied Commanders-in-chief share a side, each with his own army (bought with half the points) and his own cards.', PLAYER_MODES.map(([v, l]) => [v, l])),
+  choice('alliedTurns', 'Allied turn order', 'With allied Commanders-in-chief (A §8.3): every player of one side takes his turn, then every player of the other; or one player of each side in turn.', ALLIED_TURN_ORDERS.map(([v, l]) => [v, l])),
+  choice('allyA', "First side's ally", "The army list of the first side's allied Commander-in-chief (A §8.3).", [['same', 'The same list as the first army'], ...LISTS]),
+  choice('allyB', "Second side's ally", "The army list of the second side's allied Commander-in-chief (A §8.3).", [['same', 'The same list as the second army'], ...LISTS]),
 ];

@@ -12,6 +12,7 @@ import { ARMY_LISTS } from './armies';
 import { arrivalBarred } from './arrivals';
 import { unitsKnownTo } from './hidden';
 import { cardLabel, discardFromHand } from './cards';
+import { handOf } from './seats';
 import { TROOPS } from './charts';
 import { colourGap, destroyUnit, resolveAttack, retireAlong, touching } from './attack';
 import { artilleryTargets, fireArtillery, GUESS_FACTOR, skirmishFire, skirmishTargets } from './fire';
@@ -163,7 +164,7 @@ export function cardsFor(state: HmState, bf: Battlefield, u: HmUnit, barredMemo?
     const ok = activeCardMayOrder(state, bf, active.kind, u);
     return ok ? [active.card] : [];
   }
-  const hand = rules.sides[side]!.hand;
+  const hand = handOf(state, side);
   const out: string[] = [];
   const own = hand.find((id) => rules.cards[id]!.kind === 'unit' && rules.cards[id]!.unit === u.id);
   if (own) out.push(own);
@@ -471,7 +472,7 @@ export function applyOrder(state: HmState, bf: Battlefield, action: Action, ctx:
     if (order !== 'fire' && order !== 'shell-building') rules.activeCard.ordered.push(u.id);
     if (rules.activeCard.ordersLeft !== null) rules.activeCard.ordersLeft--;
   } else {
-    discardFromHand(state, u.side, cardId);
+    discardFromHand(state, handOf(state, u.side), cardId);
     if (card.kind === 'general') {
       const g = unitById(state, card.unit!)!;
       g.rs.general!.cardsThisTurn++;

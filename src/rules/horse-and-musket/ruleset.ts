@@ -21,9 +21,11 @@ import { SCENARIOS, applyPreBattle, automaticPlan, beginBattle, commandRangePena
 import { afterJoker, applyArrival, arrivalActions, enteredThisTurn } from './arrivals';
 import { endTurn, gameTurn, issueOrders, jokerDue, passTurn, type TurnHooks } from './turn';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
+import { handForUnit, handOf, seatOrders, seatPlans, seatToAct, turnsPerRound } from './seats';
+import { seatById, seatOfUnit } from '../../core/seats';
 import { FIGURE_HEIGHT } from './visibility';
 import { hmAi } from './ai';
-import { battleResult, cincOf, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
+import { battleResult, cincOf, cincOver, destroyedCount, disorderedCount, enemiesOf, isBroken, isShaken, liveUnits, unitById } from './world';
 import { applyBreakthroughOrder, breakthroughActions } from './breakthrough';
 import { attackRange, haltCause, nearestEnemy, overlappingStands, separateOverlaps, wheelBy } from './zones';
 import { onRoad } from './terrain';
@@ -45,9 +47,9 @@ const alternatePlacing = (state: HmState): boolean => state.rules.deployment?.ph
 // The turn's automatic parts (A §8.1 steps 2, 4 and 6)
 
 /** Free rallies (A §8.1 step 4, A8): an unshaken General touching a broken unit outside every enemy's Attack range. */
-function freeRallies(state: HmState, side: string, ctx: RuleContext): void {
+function freeRallies(state: HmState, side: string, ctx: RuleContext, only?: (u: HmUnit) => boolean): void {
   for (const u of liveUnits(state)) {
-    if (u.side !== side || !isBroken(u)) continue;
+    if (u.side !== side || !isBroken(u) || (only && !only(u))) continue;
     const g = liveUnits(state).find((x) => x.side === side && x.rs.general && !isShaken(state, x) && touching(x, u));
     if (!g) continue;
     if (enemiesOf(state, u).some((e) => e.rs.troop !== 'general' && colourGap(e, u) <= attackRange(e))) continue;
@@ -64,11 +66,11 @@ function freeRallies(state: HmState, side: string, ctx: RuleContext): void {
 }
 
 /** A §9: columns march, withdrawals and retreats go on 3", runners run; loose units that stood reform. */
-function compulsoryMoves(state: HmState, side: string, ctx: RuleContext): void {
+function compulsoryMoves(state: HmState, side: string, ctx: RuleContext, only?: (u: HmUnit) => boolean): void {
   const bf = bfOf(state);
   const zc = zoneContext(state, bf);
   for (const u of liveUnits(state)) {
-    if (u.side !== side || u.rs.troop === 'general' || u.removed) continue;
+    if (u.side !== side || u.rs.troop === 'general' || u.removed || (only && !only(u))) continue;
     const notes: string[] = [];
     if (u.rs.retrograde === 'running') {
       const near = nearestEnemy(u, liveUnits(state).filter((x) => x.rs.troop !== 'general'));
@@ -143,8 +145,8 @@ function separateAll(state: HmState, ctx: RuleContext): void {
 const HOOKS: TurnHooks = {
   grapeshot: (state, side, ctx) => grapeshotPhase(state, bfOf(state), ctx, side),
   freeRallies,
-  compulsoryMoves: (state, side, ctx) => {
-    compulsoryMoves(state, side, ctx);
+  compulsoryMoves: (state, side, ctx, only) => {
+    compulsoryMoves(state, side, ctx, only);
     separateAll(state, ctx);
   },
   victory: battleResult,
@@ -160,7 +162,8 @@ function playCard(state: HmState, action: Action, ctx: RuleContext): void {
   const side = action.side;
   const id = String(action.card);
   const card = rules.cards[id];
-  if (!card || !rules.sides[side]!.hand.includes(id)) throw new RuleError(`${side} does not hold that card`);
+  const hand = handOf(state, side);
+  if (!card || !hand.includes(id)) throw new RuleError(`${side} does not hold that card`);
   if (!(MULTI as readonly string[]).includes(card.kind)) throw new RuleError(`${cardLabel(state, id)} is played by giving a unit its order`);
   if (rules.activeCard) throw new RuleError(`finish ${cardLabel(state, rules.activeCard.card)} first`);
   // The Joker's orders are the CinC's General cards and obey their limits (A §6.6, §7.6, note A7).
@@ -168,7 +171,7 @@ function playCard(state: HmState, action: Action, ctx: RuleContext): void {
   const hindered = cinc ? generalHindered(state, ctx.battlefield, cinc) : null;
   const forced = jokerDue(state, side);
   if (hindered && !forced) throw new RuleError(`the Joker cannot be played now: its orders are the Commander-in-chief's, and ${hindered} (A §6.6)`);
-  rules.sides[side]!.hand.splice(rules.sides[side]!.hand.indexOf(id), 1);
+  hand.splice(hand.indexOf(id), 1);
   let ordersLeft: number | null = null;
   if (card.kind === 'joker') {
     // Forced out by an empty deck while the CinC is hindered, its orders are lost (A §7.6).
@@ -230,10 +233,10 @@ function endCard(state: HmState, ctx: RuleContext): void {
 function discard(state: HmState, action: Action, ctx: RuleContext): void {
   const id = String(action.card);
   const card = state.rules.cards[id];
-  const hand = state.rules.sides[action.side]!.hand;
+  const hand = handOf(state, action.side);
   if (!card || !hand.includes(id)) throw new RuleError('that card is not in your hand');
   if (card.kind === 'joker') throw new RuleError('the Joker cannot be discarded');
-  discardFromHand(state, action.side, id);
+  discardFromHand(state, hand, id);
   state.rules.issuedOrders = true;
   if (state.rules.step === 'decision') state.rules.step = 'action';
   state.rules.discardedThisTurn = true;
@@ -289,11 +292,12 @@ function reactionActions(state: HmState, side?: string): LegalAction[] {
   const base = { type: 'react', side: d.side };
   // The evaders may wheel up to 45° from straight away before they go (B §1.5).
   const wheel: LegalAction['params'] = [{ name: 'angle', kind: 'angle', label: 'Wheel from straight away (left +, right −)', min: -Math.PI / 4, max: Math.PI / 4 }];
-  const hand = state.rules.sides[d.side]!.hand;
+  const hand = handForUnit(state, d);
   const want = d.rs.troop === 'skirmInf' ? 'skirmInf' : 'skirmCav';
   // A skirmisher card of the matching kind and a Commander-in-chief's General card each give +1.
   const skirmCard = d.rs.troop === 'skirmInf' || d.rs.troop === 'skirmCav' ? hand.find((id) => state.rules.cards[id]!.kind === want) : undefined;
-  const cinc = cincOf(state, d.side);
+  const over = cincOver(state, d);
+  const cinc = over && !over.removed ? over : undefined;
   const cincCard = cinc ? hand.find((id) => state.rules.cards[id]!.kind === 'general' && state.rules.cards[id]!.unit === cinc.id) : undefined;
   const out: LegalAction[] = [];
   for (const card of [null, skirmCard ?? undefined]) {
@@ -353,7 +357,20 @@ function retireActions(state: HmState, side?: string): LegalAction[] {
   ];
 }
 
+/**
+ * The actions open now. With several players a side (A §8.3), only the acting seat's: orders for the
+ * units it commands, each action carrying the seat it comes from.
+ */
 function legalActions(state: HmState, bf: Battlefield, side?: string): LegalAction[] {
+  const out = sideActions(state, bf, side);
+  if (!state.seats?.length || !state.activeSeat) return out;
+  const seat = state.activeSeat;
+  // Before the battle the side's first seat sets up the whole side; in it each orders his own units.
+  const setUp = state.rules.step === 'posture' || state.rules.step === 'deploy';
+  return out.filter((l) => setUp || !l.unit || seatOrders(state, seat, l.unit)).map((l) => ({ ...l, action: { ...l.action, seat } }));
+}
+
+function sideActions(state: HmState, bf: Battlefield, side?: string): LegalAction[] {
   if (state.result || !state.active) return [];
   if (state.rules.pendingReaction) return reactionActions(state, side);
   if (state.rules.pendingRelocation) return relocationActions(state, side);
@@ -372,6 +389,8 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
   if (rules.step === 'decision') {
     act('issue-orders', 'Issue orders', 'turn');
     if (!jokerDue(state, s)) act('pass', 'Pass', 'turn');
+    // A subordinate General does not end the battle for his side (A §8.3): leaving it, offers and surrender are his Commander-in-chief's.
+    if (seatById(state, rules.turnSeat)?.role === 'subordinate') return out;
     if (mayLeaveField(state, s)) act('leave-field', 'Withdraw from the field (the enemy wins)', 'turn');
     out.push(...endingActions(state, s));
     return out;
@@ -397,7 +416,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
     act('end-card', `Finish ${CARD_LABELS[rules.activeCard.kind]}`, 'turn');
     return out;
   }
-  const hand = rules.sides[s]!.hand;
+  const hand = handOf(state, s);
   const seen = new Set<string>();
   for (const id of hand) {
     const c = rules.cards[id]!;
@@ -405,7 +424,7 @@ function legalActions(state: HmState, bf: Battlefield, side?: string): LegalActi
     seen.add(c.kind);
     // A card that could order no unit now is not offered (the Joker is, as it reshuffles the deck,
     // unless the CinC whose orders it gives is hindered, A §6.6).
-    if (c.kind !== 'joker' && !liveUnits(state).some((u) => u.side === s && activeCardMayOrder(state, bf, c.kind, u))) continue;
+    if (c.kind !== 'joker' && !liveUnits(state).some((u) => u.side === s && activeCardMayOrder(state, bf, c.kind, u) && (!state.seats || seatOrders(state, state.rules.turnSeat!, u.id)))) continue;
     const cinc = c.kind === 'joker' ? cincOf(state, s) : undefined;
     if (cinc && generalHindered(state, bf, cinc)) continue;
     act('play-card', `Play ${CARD_LABELS[c.kind]}`, 'card', { card: id });
@@ -502,6 +521,10 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
     return;
   }
   if (action.side !== rules.turnSide) throw new RuleError(`it is not ${action.side}'s turn`);
+  if (state.seats?.length && typeof action.unit === 'string') refuseOtherSeatsUnit(state, action.unit);
+  if (['leave-field', 'offer-end', 'surrender'].includes(action.type) && seatById(state, rules.turnSeat)?.role === 'subordinate') {
+    throw new RuleError(`a subordinate General cannot end the battle; that is for his Commander-in-chief`, 'seat');
+  }
   const needStep = (step: HmGame['step'], what: string): void => {
     if (rules.step !== step) throw new RuleError(`${what} only in the ${step} step; now it is the ${rules.step} step`);
   };
@@ -617,6 +640,15 @@ function apply(state: HmState, action: Action, ctx: RuleContext): void {
   finishAction(state);
 }
 
+/** With several players a side (A §8.3): a player orders only the units he commands. */
+function refuseOtherSeatsUnit(state: HmState, unitId: string): void {
+  const acting = seatById(state, state.rules.turnSeat);
+  const owner = seatOfUnit(state, unitId);
+  if (!acting || !owner || owner.id === acting.id) return;
+  const name = unitById(state, unitId)?.name ?? unitId;
+  throw new RuleError(`${name} is commanded by the ${owner.name}; the ${acting.name} cannot order it`, 'seat');
+}
+
 /** The first turn, and hidden movement's first counters (C §9.2), once both armies stand on the table. */
 function startBattle(state: HmState, bf: Battlefield, ctx: RuleContext): void {
   state.rules.turnSide = state.rules.initiative;
@@ -628,7 +660,7 @@ function finishAction(state: HmState): void {
   const rules = state.rules;
   state.phase = rules.pendingReaction || rules.pendingRelocation || rules.pendingRetire ? 'reaction' : rules.pendingChoice ? 'resolve choice' : offerPending(state) ? 'offer to end' : rules.step;
   // A game turn is both players' turns; the log and the top bar count the same way.
-  state.turn = gameTurn(rules.turnNumber);
+  state.turn = gameTurn(rules.turnNumber, turnsPerRound(state));
   if (!state.result) state.result = battleResult(state);
   if (state.result) {
     rules.step = 'over';
@@ -647,6 +679,7 @@ function createGame(setup: GameSetup): HmState {
 /** Every action, then hidden movement's counters follow, reveal or hide units (C §9.3-9.4, hidden.ts). */
 function applyAndHide(state: HmState, action: Action, ctx: RuleContext): void {
   apply(state, action, ctx);
+  if (state.seats?.length) state.activeSeat = seatToAct(state);
   // The subtype rolls change the battlefield once, in the action that makes them.
   const bf = bfOf(state);
   updateHidden(state, bf, ctx);
@@ -683,7 +716,9 @@ function describeUnit(state: HmState, u: Unit<HmUnitState>): UnitInfoLine[] {
   const cmd = h.rs.command ? unitById(state, h.rs.command) : undefined;
   if (cmd) lines.push({ label: 'Command', value: cmd.removed ? `${cmd.name} (lost)` : cmd.name });
   const cards = Object.values(state.rules.cards).filter((c) => c.unit === h.id && c.kind === 'unit');
-  if (cards.length) lines.push({ label: 'Unit cards', value: `${cards.filter((c) => state.rules.sides[h.side]!.hand.includes(c.id)).length} in hand of ${cards.length}` });
+  if (cards.length) lines.push({ label: 'Unit cards', value: `${cards.filter((c) => handForUnit(state, h).includes(c.id)).length} in hand of ${cards.length}` });
+  const seat = seatOfUnit(state, h.id);
+  if (seat) lines.push({ label: 'Player', value: seat.name });
   return lines;
 }
 
@@ -707,6 +742,7 @@ export const horseAndMusket: Ruleset<HmGame, HmUnitState> = {
     { id: 'b', name: 'Second army' },
   ],
   armies: HM_ARMY_BUILDING,
+  seating: { option: 'players', plans: seatPlans() },
   createGame,
   legalActions,
   apply: applyAndHide,

@@ -20,6 +20,7 @@ import { rosterToArmy } from './roster';
 import { worksBought } from './works';
 import { cardsDrawnPerTurn, cavalryGeneralStats, EARLIEST_ARRIVAL_JOKER, lowerStatus, MEDIOCRE_STATS, rollGeneral } from './charts';
 import { buildCards, shuffle } from './cards';
+import { allyId, assignCardSeats, buildSeats, readPlayers, seatToAct, turnRotation } from './seats';
 import { layoutStands, lineFrontage } from './layout';
 import { impassableFor } from './terrain';
 import { beginTurn, type TurnHooks } from './turn';
@@ -54,36 +55,50 @@ function diceFor(setup: GameSetup): DiceState {
   return scriptedDice(d.scripted);
 }
 
-const ARMY_WORDS: Record<SideId, string> = { a: 'first army', b: 'second army' };
+const ARMY_WORDS: Record<string, string> = { a: 'first army', b: 'second army', a2: "first side's allied army", b2: "second side's allied army" };
 
 /**
- * Each side's army: the roster chosen on the new-game screen (`setup.armies`), checked against its
- * list and the points total, or else the default army of the side's list option. A roster from
- * another list than the option names, or one the list does not allow, is refused with the reasons.
+ * Each army: the roster chosen on the new-game screen (`setup.armies`), checked against its list and
+ * the points total, or else the default army of its list option. A roster from another list than the
+ * option names, or one the list does not allow, is refused with the reasons. Allied armies (A §8.3,
+ * "a2" and "b2") are each bought with half the points total, their list from allyA/allyB.
  */
-function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: number): Record<SideId, Army> {
+function armiesFor(setup: GameSetup, options: Record<string, unknown>, points: number, allies: readonly SideId[]): Record<string, Army> {
   const given = setup.armies ?? {};
+  const armyIds = ['a', 'b', ...allies.map(allyId)];
   for (const side of Object.keys(given)) {
-    if (!(side in ARMY_WORDS)) throw new RuleError(`armies: there is no side "${side}"; the sides are a and b`, 'armies');
+    if (!armyIds.includes(side)) {
+      if (side in ARMY_WORDS) throw new RuleError(`armies: there is no allied army "${side}" unless the players setting gives that side two allied Commanders-in-chief`, 'armies');
+      throw new RuleError(`armies: there is no side "${side}"; the sides are a and b${allies.length ? `, with the allied armies ${allies.map(allyId).join(' and ')}` : ''}`, 'armies');
+    }
   }
-  const out: Record<SideId, Army> = {};
-  for (const [side, option, fallback] of [['a', 'armyA', 'prussia-supremacy'], ['b', 'armyB', 'austria']] as const) {
-    const roster = given[side];
+  const out: Record<string, Army> = {};
+  const plan: [string, string, ArmyListId][] = [['a', 'armyA', 'prussia-supremacy'], ['b', 'armyB', 'austria']];
+  for (const side of allies) {
+    const option = side === 'a' ? 'allyA' : 'allyB';
+    const own = readList(options[side === 'a' ? 'armyA' : 'armyB'], side === 'a' ? 'prussia-supremacy' : 'austria', side === 'a' ? 'armyA' : 'armyB');
+    plan.push([allyId(side), option, options[option] === 'same' ? own : readList(options[option], own, option)]);
+  }
+  for (const [army, option, fallback] of plan) {
+    const allied = allies.includes(army) || army.endsWith('2');
+    const budget = allied ? Math.floor(points / 2) : points;
+    if (allied && budget < 80) throw new RuleError(`allied armies are each bought with half the points total, at least 80 each: raise the points to 160 or more (now ${points})`, 'armies');
+    const roster = given[army];
     if (!roster) {
-      out[side] = defaultArmy(readList(options[option], fallback, option), points);
+      out[army] = defaultArmy(option.startsWith('ally') ? fallback : readList(options[option], fallback, option), budget);
       continue;
     }
     const named = setup.options?.[option];
-    if (named !== undefined && named !== roster.list) {
-      throw new RuleError(`${option} is "${String(named)}" but the ${ARMY_WORDS[side]}'s roster is from the "${roster.list}" list`, 'armies');
+    if (named !== undefined && named !== 'same' && named !== roster.list) {
+      throw new RuleError(`${option} is "${String(named)}" but the ${ARMY_WORDS[army]}'s roster is from the "${roster.list}" list`, 'armies');
     }
-    const { army, problems } = rosterToArmy(roster);
-    const all = army ? [...problems, ...validateArmy(army, points)] : problems;
-    if (!army || all.length > 0) {
-      const name = army ? ARMY_LISTS[army.list].name : roster.list;
-      throw new RuleError(`The ${ARMY_WORDS[side]} (${name}) cannot take the field: ${all.join(' ')}`, 'armies');
+    const { army: bought, problems } = rosterToArmy(roster);
+    const all = bought ? [...problems, ...validateArmy(bought, budget)] : problems;
+    if (!bought || all.length > 0) {
+      const name = bought ? ARMY_LISTS[bought.list].name : roster.list;
+      throw new RuleError(`The ${ARMY_WORDS[army]} (${name}) cannot take the field: ${all.join(' ')}`, 'armies');
     }
-    out[side] = army;
+    out[army] = bought;
   }
   return out;
 }
@@ -150,7 +165,7 @@ interface Built {
 }
 
 /** Field a bought army: statuses, sizes and Generals rolled (B §9.3). */
-function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, formedSkirmishers = false): Built {
+function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, formedSkirmishers = false, idPrefix: string = side): Built {
   const listId = army.list;
   const list = ARMY_LISTS[listId];
   const log: string[] = [`${list.name} (${list.period}): ${points} points${list.budgetPercent ? `, budget ${list.budgetPercent > 0 ? '+' : ''}${list.budgetPercent}%` : ''}`];
@@ -163,7 +178,7 @@ function fieldArmy(side: SideId, army: Army, points: number, dice: DiceRoller, f
   const make = (troop: TroopType, name: string): HmUnit => {
     n++;
     const u: HmUnit = {
-      id: `${side}-${n}`,
+      id: `${idPrefix}-${n}`,
       side,
       name,
       kind: KIND_OF[troop],
@@ -578,16 +593,18 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // Options not given take their defaults, so a saved game records every setting it was played with.
   // Every option is checked and takes its default if not given, so a saved game records every setting.
   const options = checkOptions(HM_OPTIONS, setup.options ?? {});
+  const players = readPlayers(options);
   const flankMarch = readForceSides(options.flankMarch, 'flankMarch');
   const reinforcements = readForceSides(options.reinforcements, 'reinforcements');
   const points = Number(options.points ?? 160);
   if (!Number.isFinite(points) || points < 80 || points > 600) throw new RuleError(`points: ${String(options.points)} is not a points total between 80 and 600`);
-  const armies = armiesFor(setup, options, points);
+  const armies = armiesFor(setup, options, points, players.allies);
   const listA = armies.a!.list;
   const listB = armies.b!.list;
   // The options record the lists fought with, rosters included.
   options.armyA = listA;
   options.armyB = listB;
+  for (const side of players.allies) options[side === 'a' ? 'allyA' : 'allyB'] = armies[allyId(side)]!.list;
   const pre = new DiceRoller(seededDice(`${setup.seed}/pre-battle`));
   // The table is laid now; its subtypes and extra fords are the game's to roll, once the initiative
   // winner has chosen to attack or defend (B §6.1 steps 4-5, subtypes.ts). Until then every wood,
@@ -606,10 +623,24 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   const units: HmUnit[] = [];
   const fielded: Record<SideId, HmUnit[]> = {};
   const forces: OffTableForce[] = [];
-  // 1. Armies, with their flanking forces and reinforcements (B §6.1 step 1, §7).
+  const armyOf = new Map<string, string>();
+  // 1. Armies, with their flanking forces and reinforcements (B §6.1 step 1, §7); a side with allies (A §8.3) fields two.
   sides.forEach((s) => {
-    const built = fieldArmy(s.id, armies[s.id]!, points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
+    const built = fieldArmy(s.id, armies[s.id]!, players.allies.includes(s.id) ? Math.floor(points / 2) : points, pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id));
     formCommands(built);
+    if (players.allies.includes(s.id)) {
+      // The ally's army forms its own Commands, then stands with the side's for the rest of the set-up.
+      const ally = fieldArmy(s.id, armies[allyId(s.id)]!, Math.floor(points / 2), pre, takes(readForceSides(options.skirmishersFormed, 'skirmishersFormed'), s.id), allyId(s.id));
+      formCommands(ally);
+      // Its units are named apart from the first army's ("General 1 (ally)").
+      for (const u of ally.units) {
+        armyOf.set(u.id, allyId(s.id));
+        u.name = `${u.name} (ally)`;
+      }
+      built.log.push(...ally.log);
+      built.units.push(...ally.units);
+      for (const [id, m] of ally.marks) built.marks.set(id, m);
+    }
     log.push(...built.log);
     forcesFromMarks(built, s.id, forces, log);
     if (takes(flankMarch, s.id)) holdBack(built.units, s.id, 'flank', setup.seed, forces, log);
@@ -650,11 +681,17 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
   // The main bodies wait off the table until the winner has chosen and the terrain is rolled (B §6.1):
   // then the players deploy them (deployment.ts), or the engine does (deployAutomatically).
   sides.forEach((s, i) => holdForDeployment(fielded[s.id]!, i === 0 ? Math.PI / 2 : -Math.PI / 2));
-  const cards = buildCards(units, sides.map((s) => s.id));
-  const hands: Record<SideId, string[]> = { a: [], b: [] };
+  // More than two players (A §8.3, seats.ts): each seat's units, and the cards that go to its hand.
+  const armyOfUnit = (u: HmUnit): string => armyOf.get(u.id) ?? u.side;
+  const seats = players.mode === 'two' ? undefined : buildSeats(players, sides, units, armyOfUnit, (army) => ARMY_LISTS[armies[army]!.list].name);
+  const cards = buildCards(units, sides.map((s) => s.id), players.allies.map((side) => ({ army: allyId(side), side })));
+  if (seats) assignCardSeats(cards, seats);
+  // Hands by seat; a side's first seat's id is the side's own.
+  const hands: Record<string, string[]> = { a: [], b: [] };
+  for (const seat of seats ?? []) hands[seat.id] ??= [];
   const deck: string[] = [];
   for (const c of Object.values(cards)) {
-    if (c.owner && ['artillery', 'skirmInf', 'skirmCav'].includes(c.kind)) hands[c.owner]!.push(c.id);
+    if (c.owner && ['artillery', 'skirmInf', 'skirmCav'].includes(c.kind)) hands[c.seat ?? c.owner]!.push(c.id);
     else deck.push(c.id);
   }
   // The loser attacks and starts with one of the deck's Infantry Advance cards (A §7.2, A41); a
@@ -691,15 +728,19 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     rules.offTable = forces.flatMap((f) => f.units.map((unit) => ({ unit, force: f.id })));
     rules.entered = [];
   }
-  sides.forEach((s, i) => {
+  // Each army draws by its own size and its own Commander-in-chief (A §8.5; an allied army too, A §8.3).
+  const drawFor = (army: string): number => {
+    const its = units.filter((u) => armyOfUnit(u) === army);
+    const cinc = its.find((u) => u.rs.general?.role === 'cinc')!;
+    return cardsDrawnPerTurn(its.filter((u) => u.rs.troop !== 'general').length, cinc.rs.general!.grade, { prussianSevenYearsWar: ARMY_LISTS[armies[army]!.list].rules.extraOrderCard }).count;
+  };
+  sides.forEach((s) => {
     const own = units.filter((u) => u.side === s.id);
     const counted = own.filter((u) => u.rs.troop !== 'general').length;
-    const cinc = own.find((u) => u.rs.general?.role === 'cinc')!;
-    const draw = cardsDrawnPerTurn(counted, cinc.rs.general!.grade, { prussianSevenYearsWar: ARMY_LISTS[lists[i]!].rules.extraOrderCard });
     rules.sides[s.id] = {
       hand: hands[s.id]!,
       posture: s.id === loser ? 'attacker' : 'defender',
-      drawPerTurn: draw.count,
+      drawPerTurn: drawFor(s.id),
       startInfantry: own.filter((u) => u.rs.troop === 'infantry' || u.rs.troop === 'skirmInf').length,
       startUnits: counted,
       mustPlayAdvance: s.id === loser,
@@ -730,6 +771,15 @@ export function createHorseAndMusketGame(setup: GameSetup): HmState {
     dice,
     result: null,
   };
+  if (seats) {
+    state.seats = seats;
+    rules.seatHands = Object.fromEntries(seats.filter((seat) => !(seat.id in rules.sides)).map((seat) => [seat.id, hands[seat.id]!]));
+    rules.seatOrder = turnRotation(state, initiative);
+    const allied = seats.filter((seat) => seat.role === 'allied-cinc' && !(seat.id in rules.sides));
+    if (allied.length) rules.seatDraw = Object.fromEntries(allied.map((seat) => [seat.id, drawFor(seat.id)]));
+    for (const seat of seats) log.push(`${seat.name}: ${seat.units.length} units and Generals`);
+    state.activeSeat = seatToAct(state);
+  }
   return state;
 }
 

@@ -137,6 +137,8 @@ export interface Card {
   owner: SideId | null;
   /** Unit cards: the unit; General cards: the General. */
   unit?: string;
+  /** With several players a side (seats.ts): the seat it goes to when that is not its side's first seat. */
+  seat?: string;
 }
 
 /** The steps of a player's turn (A §8.1). */
@@ -200,7 +202,7 @@ export interface HmGame {
   /** A card was discarded this turn to make the compulsory moves (A §7.8). */
   discardedThisTurn: boolean;
   /** The latest draw, for the side panel: who drew, the card ids kept and those passed to the other hand. */
-  lastDraw?: { side: SideId; got: string[]; passed: string[] };
+  lastDraw?: { side: SideId; got: string[]; passed: string[]; seat?: string; to?: Record<string, string> };
   /** An Attack waiting for its defender to choose whether to Evade (B §1.5). */
   pendingReaction: PendingReaction | null;
   /** An Attack whose Resolve throws wait for the sides' ± choices (A30); absent or null when none does. */
@@ -226,6 +228,15 @@ export interface HmGame {
   endOffer?: EndOffer;
   /** Deployment by the players (B §6.2-6.3, deployment.ts); absent when the engine deploys both armies. */
   deployment?: HmDeployment | null;
+  /**
+   * More than two players (A §8.3, seats.ts); all absent in a game of one player a side. The seat
+   * whose turn (or subordinate's part of it) it is; the hands of seats other than each side's first
+   * (whose hand is the side's own); the order of the player turns; an allied army's draw a turn.
+   */
+  turnSeat?: string;
+  seatHands?: Record<string, string[]>;
+  seatOrder?: string[];
+  seatDraw?: Record<string, number>;
   /** The §5.2 terrain subtype rolls (B §5.2, subtypes.ts), made once the postures are fixed; absent before. */
   terrainRolls?: TerrainRoll[];
   /** The bridge-or-ford rolls where roads meet water (B §6.1 step 5, subtypes.ts), made after the subtypes; absent before. */

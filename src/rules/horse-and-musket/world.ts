@@ -1,5 +1,7 @@
 /** Looking things up in a horse-and-musket game: units, Commands, Generals, losses and the break. */
 
+import { seatActingFor, turnsPerRound } from './seats';
+import { seatOfUnit } from '../../core/seats';
 import type { GameResult, SideId } from '../../core/model';
 import type { HmState, HmUnit } from './types';
 
@@ -45,7 +47,22 @@ export function generalsOf(state: HmState, side: SideId): HmUnit[] {
 }
 
 export function cincOf(state: HmState, side: SideId): HmUnit | undefined {
-  return state.units.find((u) => u.side === side && u.rs.general?.role === 'cinc' && !u.removed);
+  const isCinc = (u: HmUnit): boolean => u.side === side && u.rs.general?.role === 'cinc' && !u.removed;
+  if (!state.seats?.length) return state.units.find(isCinc);
+  // Allied armies (A §8.3) each have a Commander-in-chief: the one of the seat acting for the side.
+  const seat = seatActingFor(state, side);
+  return state.units.find((u) => isCinc(u) && !!seat?.units.includes(u.id)) ?? state.units.find(isCinc);
+}
+
+/**
+ * The Commander-in-chief over a unit, lost or not: his side's, or with allied armies (A §8.3) the one
+ * of the unit's own army.
+ */
+export function cincOver(state: HmState, unit: HmUnit): HmUnit | undefined {
+  const isCinc = (g: HmUnit): boolean => g.side === unit.side && g.rs.general?.role === 'cinc';
+  if (!state.seats?.some((x) => x.role === 'allied-cinc')) return state.units.find(isCinc);
+  const seat = seatOfUnit(state, unit.id);
+  return state.units.find((g) => isCinc(g) && !!seat?.units.includes(g.id)) ?? state.units.find(isCinc);
 }
 
 /** The unit a General is attached to, if any. */
@@ -100,7 +117,8 @@ export function battleResult(state: HmState): GameResult | null {
     const winner = state.sides.find((s) => s.id !== loser.id)!;
     return { winner: winner.id, reason: `${loser.name} lost ${what} and quit the field` };
   }
-  const limit = Number(state.options.turnLimit ?? 0);
+  // With more than two players (A §8.3) the limit keeps its length in game turns: a game turn is one turn of every player.
+  const limit = (Number(state.options.turnLimit ?? 0) * turnsPerRound(state)) / 2;
   if (limit > 0 && state.rules.turnNumber > limit) {
     // [ENGINE DEFAULT] a battle cut short is judged on the share of the break threshold each side has reached.
     const share = (side: SideId): number => {

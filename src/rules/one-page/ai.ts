@@ -3,7 +3,7 @@
  * result of an action computed from the charts without rolling a die.
  */
 
-import { add, angleOf, distance, normalize, pointRectDistance, pointSegDist, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { add, angleOf, corners, distance, normalize, pointRectDistance, pointSegDist, scale, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { DiceRoller, scriptedDice } from '../../core/dice';
 import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../core/deployment';
 import { unitFootprint, type Action } from '../../core/model';
@@ -400,7 +400,7 @@ const groundCache = new WeakMap<Battlefield, GroundCells>();
 const GROUND_CELL = 5;
 const GROUND_CLASSES: readonly GroundClass[] = ['open', 'broken', 'difficult', 'road', 'water'];
 
-function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
+export function cachedGround(bf: Battlefield, p: Vec2): GroundClass {
   let cells = groundCache.get(bf);
   if (!cells) {
     const cols = Math.ceil(bf.width / GROUND_CELL) + 1;
@@ -441,19 +441,66 @@ const forecastMemo = new ObjectMemo<Forecast>();
  * walks in its new formation.
  */
 function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: Vec2, fraction: number, facing: number, formation?: Formation): Forecast {
-  const mover = formation ? { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) } : u;
+  const mover = formation ? moverInFormation(u, formation) : u;
   const allowance = meanMove(u, formation === 'column') * fraction;
   const from = { x: u.x, y: u.y };
   // Only troops within reach of the path can be in the way.
-  const reach = allowance + inch(8);
-  const near = state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach));
+  const near = nearStart(state, u, mover, allowance + inch(8));
   const key = `${numberKey(to.x)},${numberKey(to.y)},${numberKey(fraction)},${numberKey(facing)},${formation ?? ''}`;
-  const deps = walkDependencies(bf, mover, near, from, to);
+  const deps = walkDependencies(bf, near, from, to);
   const known = forecastMemo.get(u, key, deps);
   if (known) return known;
-  const result = walkedMove({ ...state, units: near }, bf, u, mover, to, allowance, facing);
+  const result = walkedMove({ ...state, units: near.units }, bf, u, mover, to, allowance, facing);
   forecastMemo.set(u, key, deps, result);
   return result;
+}
+
+/** A unit as it would stand in another formation (its stands laid out anew), made once per unit object and formation. */
+const formationMovers = new WeakMap<OnePageUnit, Map<Formation, OnePageUnit>>();
+
+function moverInFormation(u: OnePageUnit, formation: Formation): OnePageUnit {
+  let known = formationMovers.get(u);
+  if (!known) formationMovers.set(u, (known = new Map()));
+  let mover = known.get(formation);
+  if (!mover) known.set(formation, (mover = { ...u, formation, stands: layoutStands({ ...u, formation }, figuresOf(u)) }));
+  return mover;
+}
+
+/**
+ * The units within `reach` of a unit's position (the unit itself first among them, in state order),
+ * and for each other one the centre of its footprint and how near the mover's line it must come to
+ * matter (see walkDependencies). Every candidate move of a unit in one decision asks the same, so it
+ * is kept by the state's unit list (never changed once made), the mover and the reach.
+ */
+interface NearStart {
+  units: OnePageUnit[];
+  others: OnePageUnit[];
+  /** Per other unit: its footprint's centre x, y and the distance within which it matters. */
+  circles: number[];
+}
+const nearStarts = new WeakMap<readonly OnePageUnit[], Map<OnePageUnit, Map<number, NearStart>>>();
+
+function nearStart(state: OnePageState, u: OnePageUnit, mover: OnePageUnit, reach: number): NearStart {
+  let byMover = nearStarts.get(state.units);
+  if (!byMover) nearStarts.set(state.units, (byMover = new Map()));
+  let byReach = byMover.get(mover);
+  if (!byReach) byMover.set(mover, (byReach = new Map()));
+  const known = byReach.get(reach);
+  if (known) return known;
+  const from = { x: u.x, y: u.y };
+  const units = state.units.filter((o) => o.id === u.id || (!o.removed && distance(o, from) <= reach));
+  const others: OnePageUnit[] = [];
+  const circles: number[] = [];
+  const moverReach = reachFromPosition(mover) + 1;
+  for (const o of units) {
+    if (o.id === mover.id) continue;
+    const r = footprint(o);
+    others.push(o);
+    circles.push(r.cx, r.cy, moverReach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2);
+  }
+  const out = { units, others, circles };
+  byReach.set(reach, out);
+  return out;
 }
 
 /**
@@ -463,14 +510,11 @@ function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: 
  * farther than that from the whole segment (2 mm to spare) cannot change where the walk ends, wherever
  * else it stands. The same unit objects (unchanged units are shared between states) give the same end.
  */
-function walkDependencies(bf: Battlefield, mover: OnePageUnit, near: readonly OnePageUnit[], from: Vec2, to: Vec2): unknown[] {
+function walkDependencies(bf: Battlefield, near: NearStart, from: Vec2, to: Vec2): unknown[] {
   const deps: unknown[] = [bf];
-  const reach = reachFromPosition(mover) + 1;
-  for (const o of near) {
-    if (o.id === mover.id) continue;
-    const r = footprint(o);
-    const clear = reach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
-    if (pointSegDist(r.cx, r.cy, from.x, from.y, to.x, to.y) <= clear + 2) deps.push(o);
+  const c = near.circles;
+  for (let i = 0; i < near.others.length; i++) {
+    if (pointSegDist(c[3 * i]!, c[3 * i + 1]!, from.x, from.y, to.x, to.y) <= c[3 * i + 2]! + 2) deps.push(near.others[i]);
   }
   return deps;
 }
@@ -498,6 +542,37 @@ function walkedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, mover:
     end = clear;
   }
   return { pose: { x: end.x, y: end.y, facing } };
+}
+
+/**
+ * Where a wheel should end: the mean roll, turned back as the engine turns it from troops, the
+ * table's edge and ground the new front may not enter (a line in a wood cannot wheel at all).
+ * The unit swings about a front corner, so every pose it tries lies within (its centre's distance
+ * from that corner + its reach) of the corner: only units whose bounding circles come that near
+ * (2 mm to spare) can turn it back. The wheel is worked out among those alone, and remembered with
+ * them and the ground, as a move is.
+ */
+function expectedWheel(state: OnePageState, bf: Battlefield, u: OnePageUnit, angle: number): Forecast {
+  const [fl, fr] = corners(footprint(u));
+  const pivot = angle > 0 ? fl : fr;
+  const swing = Math.hypot(u.x - pivot.x, u.y - pivot.y) + reachFromPosition(u) + 2;
+  const near: OnePageUnit[] = [];
+  for (const o of state.units) {
+    if (o.removed || o.carriedBy || o.id === u.id) continue;
+    const r = footprint(o);
+    const clear = swing + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
+    const dx = r.cx - pivot.x;
+    const dy = r.cy - pivot.y;
+    if (dx * dx + dy * dy <= clear * clear) near.push(o);
+  }
+  const key = `wheel/${numberKey(angle)}`;
+  const deps: unknown[] = [bf, ...near];
+  const known = forecastMemo.get(u, key, deps);
+  if (known) return known;
+  const w = wheelReach({ ...state, units: near }, bf, u, angle, meanAllowance(u, moveContext(u)), cachedGround);
+  const result = { pose: Math.abs(w.turn) >= 1e-3 ? w.pose : { x: u.x, y: u.y, facing: u.facing } };
+  forecastMemo.set(u, key, deps, result);
+  return result;
 }
 
 function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecast {
@@ -551,12 +626,8 @@ function orderForecast(state: OnePageState, bf: Battlefield, u: OnePageUnit, act
       return to ? expectedMove(state, bf, u, to, 1, angleOf(sub(to, { x: u.x, y: u.y }))) : {};
     case 'formation':
       return to ? expectedMove(state, bf, u, to, 0.5, u.facing, action.formation as Formation) : {};
-    case 'wheel': {
-      // The mean roll, turned back as the engine turns it from troops, the table's edge and ground
-      // the new front may not enter: a line in a wood cannot wheel at all.
-      const w = wheelReach(state, bf, u, Number(action.angle) || 0, meanAllowance(u, moveContext(u)), cachedGround);
-      return { pose: Math.abs(w.turn) >= 1e-3 ? w.pose : { x: u.x, y: u.y, facing: u.facing } };
-    }
+    case 'wheel':
+      return expectedWheel(state, bf, u, Number(action.angle) || 0);
     case 'shoot': {
       const t = unitById(state, action.target);
       return t ? expectedShot(state, bf, u, t) : {};

@@ -3,7 +3,7 @@
  * on a unit (retreat, fall back). Shared by the activation actions and the end-of-turn steps.
  */
 
-import { angleOf, direction, distance, fromLocal, normalize, pointSegDist, scale, add, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { angleOf, direction, distance, fromLocal, normalize, pointSegDist, rectsOverlap, scale, add, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import type { RuleContext } from '../../core/ruleset';
 import { footprintPlacer, unitFootprint } from '../../core/model';
 import { walkStraight } from '../../core/movement';
@@ -32,7 +32,6 @@ import {
   moveSpeedFn,
   onTable,
   overlapping,
-  firstOverlapping,
   reachFromPosition,
   unitsNearPath,
   unitDistance,
@@ -180,8 +179,13 @@ export function blockedAt(
 /** blockedAt for the unit's footprint `r` where it would stand. */
 function blockedWith(state: OnePageState, u: OnePageUnit, r: OrientedRect, opts: Parameters<typeof blockedAt>[4]): boolean {
   if (!opts.offTableOk && !onTableDims(r, opts.bfWidth, opts.bfDepth)) return true;
-  const ignore = opts.ignore?.length ? [u.id, ...opts.ignore] : [u.id];
-  return firstOverlapping(state, r, ignore, (o) => opts.allowFriends === true && mayInterpenetrate(u, o), opts.among) !== undefined;
+  // firstOverlapping's test, written out: a walk asks it at every step, so nothing is made per call.
+  const ignore = opts.ignore;
+  for (const o of opts.among ?? state.units) {
+    if (o.removed || o.carriedBy || o.id === u.id || (ignore !== undefined && ignore.includes(o.id))) continue;
+    if (rectsOverlap(r, footprint(o)) && !(opts.allowFriends === true && mayInterpenetrate(u, o))) return true;
+  }
+  return false;
 }
 
 /**
@@ -205,19 +209,26 @@ export function blockedAtAlong(
   // The other units, with their footprints' centres and the squared distances within which they may touch.
   const others: number[] = [];
   const near: number[] = [];
-  const all = (opts.among ?? state.units).filter((o) => !o.removed && !o.carriedBy && o.id !== u.id);
-  for (const [i, o] of all.entries()) {
-    const r = footprint(o);
+  const all: OnePageUnit[] = [];
+  for (const o of opts.among ?? state.units) if (!o.removed && !o.carriedBy && o.id !== u.id) all.push(o);
+  const everyone: number[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const r = footprint(all[i]!);
     const clear = reach + Math.sqrt(r.width * r.width + r.depth * r.depth) / 2;
     near.push(r.cx, r.cy, clear * clear);
+    everyone.push(i);
     // A place p near the line touches a unit only if the line passes within clear + |p - line| of it.
     if (!line || pointSegDist(r.cx, r.cy, line.from.x, line.from.y, line.to.x, line.to.y) <= clear + 1) others.push(i);
   }
-  const everyone = all.map((_, i) => i);
+  // One list of the units touching a place, refilled at every call (blockedWith keeps nothing), and
+  // blockedWith's options for each answer: a walk asks at every step.
+  const touching: OnePageUnit[] = [];
+  const withFriends = { ...opts, allowFriends: true, among: touching };
+  const withoutFriends = { ...opts, allowFriends: false, among: touching };
   return (at, allowFriends) => {
     const onLine = line !== undefined && pointSegDist(at.x, at.y, line.from.x, line.from.y, line.to.x, line.to.y) <= 0.5;
     const candidates = onLine ? others : everyone;
-    const touching: OnePageUnit[] = [];
+    touching.length = 0;
     for (const i of candidates) {
       const dx = at.x - near[3 * i]!;
       const dy = at.y - near[3 * i + 1]!;
@@ -225,7 +236,7 @@ export function blockedAtAlong(
     }
     const inside = at.x - reach >= 0 && at.y - reach >= 0 && at.x + reach <= opts.bfWidth && at.y + reach <= opts.bfDepth;
     if (inside && touching.length === 0) return false;
-    return blockedWith(state, u, place(at.x, at.y), { ...opts, allowFriends, among: touching });
+    return blockedWith(state, u, place(at.x, at.y), allowFriends ? withFriends : withoutFriends);
   };
 }
 

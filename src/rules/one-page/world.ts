@@ -171,7 +171,7 @@ export function moveSpeedFn(bf: Battlefield, u: OnePageUnit, facing: number, dir
   const mover = moverOf(u);
   const d = normalize(dir);
   // The facing is fixed for the whole move, so the samples sit at fixed offsets from the centre.
-  const r0 = footprint({ ...u, facing });
+  const r0 = unitFootprint({ x: u.x, y: u.y, facing, stands: u.stands });
   const offsets = d.x === 0 && d.y === 0 ? [{ x: 0, y: 0 }] : leadingSamples(r0, d).map((q) => ({ x: q.x - u.x, y: q.y - u.y }));
   return (p) => {
     const here = ground(bf, p);
@@ -243,8 +243,42 @@ function sightPoints(r: OrientedRect): Vec2[] {
  * figure height, over the heightmap and the canopy; sight reaches 3" into woods (the sheet).
  */
 export function canSee(state: OnePageState, bf: Battlefield, a: OnePageUnit, b: OnePageUnit): boolean {
-  const from = frontCentre(footprint(a));
+  // Troops do not block sight here: the answer reads only the ground, the two units' poses, stands
+  // and figure heights, and the visibility limit. The orders listing and the AI ask the same pairs
+  // again and again, so the last answer per pair is kept, with everything it was read from.
   const limit = state.rules.visibilityLimit;
+  let pairs = sightMemos.get(bf);
+  if (!pairs) sightMemos.set(bf, (pairs = new Map()));
+  const key = `${a.id}>${b.id}`;
+  const known = pairs.get(key);
+  if (known && known.limit === limit && samePose(known.a, a) && samePose(known.b, b)) return known.visible;
+  const visible = lookFrom(bf, limit, a, b);
+  pairs.set(key, { limit, a: poseOf(a), b: poseOf(b), visible });
+  return visible;
+}
+
+/** What canSee reads of a unit. */
+interface SightPose {
+  x: number;
+  y: number;
+  facing: number;
+  stands: OnePageUnit['stands'];
+  typeId: OnePageUnit['rs']['typeId'];
+}
+
+/** The last answer of canSee per battlefield and pair of unit ids, with the poses it was read from. */
+const sightMemos = new WeakMap<Battlefield, Map<string, { limit: number; a: SightPose; b: SightPose; visible: boolean }>>();
+
+function poseOf(u: OnePageUnit): SightPose {
+  return { x: u.x, y: u.y, facing: u.facing, stands: u.stands, typeId: u.rs.typeId };
+}
+
+function samePose(p: SightPose, u: OnePageUnit): boolean {
+  return Object.is(p.x, u.x) && Object.is(p.y, u.y) && Object.is(p.facing, u.facing) && p.stands === u.stands && p.typeId === u.rs.typeId;
+}
+
+function lookFrom(bf: Battlefield, limit: number, a: OnePageUnit, b: OnePageUnit): boolean {
+  const from = frontCentre(footprint(a));
   const opts = {
     eyeHeight: figureHeight(a),
     targetHeight: figureHeight(b),

@@ -16,7 +16,9 @@ import {
   defaultChoice,
   itemCount,
   planGame,
+  playerSeatOf,
   randomSeed,
+  seatPlanOf,
   rosterPoints,
   secretGame,
   setCount,
@@ -280,5 +282,29 @@ describe('choosing', () => {
     let k = 0;
     expect(randomSeed(() => steps[k++]!)).toBe('as9djy');
     expect(randomSeed()).toMatch(/^[a-km-z2-9]{6}$/);
+  });
+});
+
+describe('more than two players on the new-game screen', () => {
+  it('offers the seats of the players setting, and the plan carries the seat the person takes', async () => {
+    const base = defaultChoice(hm, 'seats');
+    expect(seatPlanOf(hm, base)).toBeNull();
+    expect(planGame(hm, base).playerSeat).toBeUndefined();
+    const three = { ...base, options: { ...base.options, players: 'subordinate-a' } };
+    expect(seatPlanOf(hm, three)).toEqual([
+      { id: 'a', side: 'a', name: 'First army Commander-in-chief' },
+      { id: 'a-sub', side: 'a', name: 'First army subordinate General' },
+      { id: 'b', side: 'b', name: 'Second army Commander-in-chief' },
+    ]);
+    // By default his side's first seat; a seat the setting does not have falls back to it.
+    expect(playerSeatOf(hm, three)).toBe('a');
+    expect(playerSeatOf(hm, { ...three, playerSeat: 'b2' })).toBe('a');
+    const plan = planGame(hm, { ...three, playerSeat: 'a-sub' });
+    expect(plan.playerSeat).toBe('a-sub');
+    expect(plan.setup.options).toEqual({ players: 'subordinate-a' });
+    // The worker makes the game with exactly those seats.
+    const view = await api.newGame(plan.setup);
+    expect(view.state.seats!.map((x) => x.id)).toEqual(['a', 'a-sub', 'b']);
+    expect(seatPlanOf(onePage, base)).toBeNull();
   });
 });

@@ -26,6 +26,14 @@ describe('the tricorne command line', () => {
     expect(capture([]).err).toMatch(/no command given/);
   });
 
+  it('simulate --players plays Horse & Musket with more than two players, and refuses a wrong value', () => {
+    expect(capture(['simulate', '--ruleset', 'one-page', '--players', 'allies-a']).err).toMatch(/one-page has no players setting; --players is for horse-and-musket/);
+    expect(capture(['simulate', '--ruleset', 'horse-and-musket', '--players', 'six']).err).toMatch(/--players must be one of two, subordinate-a, subordinate-b, subordinate-both, allies-a, allies-b, allies-both, not "six"/);
+    const r = capture(['simulate', '--ruleset', 'horse-and-musket', '--players', 'allies-a', '--games', '1', '--a', 'random', '--b', 'random', '--seed', '3']);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[0]).toBe('game 1: winner b (b), 8 turns, 225 actions, hash b5a2e6f020be9fc2');
+  }, 120_000);
+
   it('simulate plays complete games and prints winner, turns and hash per game, then totals', () => {
     const r = capture(['simulate', '--ruleset', 'one-page', '--games', '2', '--a', 'random', '--b', 'random', '--seed', '5']);
     expect(r.code).toBe(0);
