@@ -13,12 +13,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createNoise2D } from 'simplex-noise';
 import { Rng } from '../src/core/random';
 import { formatAsc, parseAsc } from '../src/terrain/gridio';
-import type { Heightmap } from '../src/terrain/heightmap';
 import { finishViewshed, planViewshed, sweepShare, viewshed, viewshedArrays, type Viewshed, type ViewshedOptions } from '../src/terrain/viewshed';
 import { TwoThreadViewshed, type JobTimes } from '../src/terrain/viewshedThreads';
+import { noiseGrid } from './grids';
 import { median } from './stats';
 
 const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -31,14 +30,6 @@ function cpuNow(): number {
   return (c.user + c.system) / 1000;
 }
 
-/** Rolling DEM-like ground, as bench/visibility.bench.ts makes it. */
-function noiseGrid(n: number, seed: string): Heightmap {
-  const rng = new Rng(seed);
-  const noise = createNoise2D(() => rng.float());
-  const heights = new Float32Array(n * n);
-  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) heights[j * n + i] = 40 * noise(i / 300, j / 300) + 10 * noise(i / 60, j / 60) + 3 * noise(i / 15, j / 15);
-  return { cols: n, rows: n, cellSize: 1, originX: 0, originY: 0, heights };
-}
 
 const figures = new Map<string, number[]>();
 function record(label: string, ms: number): void {

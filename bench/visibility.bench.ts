@@ -8,17 +8,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createNoise2D } from 'simplex-noise';
 import type { Vec2 } from '../src/core/geometry';
 import { inch } from '../src/core/measure';
 import { Rng } from '../src/core/random';
 import { battlefieldFromSpec, standardSpec } from '../src/terrain/battlefield';
 import { formatAsc } from '../src/terrain/gridio';
-import type { Heightmap } from '../src/terrain/heightmap';
 import { lineOfSight } from '../src/terrain/sight';
 import { deadGround, viewshed } from '../src/terrain/viewshed';
 import { TwoThreadViewshed } from '../src/terrain/viewshedThreads';
 import { visibilityMatrix, VisibilityTracker, type SightObserver, type SightTarget } from '../src/terrain/visibility';
+import { noiseGrid } from './grids';
 import { median, summary } from './stats';
 
 const quick = process.argv.includes('--quick');
@@ -62,14 +61,6 @@ function calibrate(): number {
   return median(runs.slice(2));
 }
 
-/** Rolling DEM-like ground: two octaves of noise, heights in cells' units. */
-function noiseGrid(n: number, seed: string): Heightmap {
-  const rng = new Rng(seed);
-  const noise = createNoise2D(() => rng.float());
-  const heights = new Float32Array(n * n);
-  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) heights[j * n + i] = 40 * noise(i / 300, j / 300) + 10 * noise(i / 60, j / 60) + 3 * noise(i / 15, j / 15);
-  return { cols: n, rows: n, cellSize: 1, originX: 0, originY: 0, heights };
-}
 
 console.log(`machine yardstick: 40 M float adds in ${calibrate().toFixed(0)} ms (median of 5)`);
 const twoThreads = new TwoThreadViewshed();

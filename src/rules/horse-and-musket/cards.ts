@@ -105,21 +105,14 @@ export function drawCards(state: HmState, drawer: SideId, count: number, drawerS
   const events: GameEvent[] = [];
   const got: string[] = [];
   const passed: string[] = [];
-  let dead = 0;
   const drawn = { side: drawer, got: [] as string[], passed: [] as string[] };
-  for (let i = 0; i < count && rules.deck.length > 0; i++) {
-    const id = rules.deck.shift()!;
-    const card = rules.cards[id]!;
-    if (cardIsDead(state, card)) {
-      dead++;
-      continue;
-    }
+  const dead = takeFromDeck(state, count, (id, card) => {
     const to = handFor(card, drawer);
     rules.sides[to]!.hand.push(id);
     if (to === drawer) got.push(cardLabel(state, id));
     else passed.push(cardLabel(state, id));
     drawn[to === drawer ? 'got' : 'passed'].push(id);
-  }
+  });
   rules.lastDraw = drawn;
   const side = state.sides.find((s) => s.id === drawer)?.name ?? drawer;
   let text = `${side} draws ${count} card${count === 1 ? '' : 's'}: ${got.length ? got.join(', ') : 'none of their own'}`;
@@ -129,6 +122,22 @@ export function drawCards(state: HmState, drawer: SideId, count: number, drawerS
   return events;
 }
 
+/**
+ * Take up to `count` cards off the top of the deck, handing each live one to `deliver`; the cards of
+ * units and Generals no longer on the table are removed for good (A §7.9). Returns how many were.
+ */
+function takeFromDeck(state: HmState, count: number, deliver: (id: string, card: Card) => void): number {
+  const rules = state.rules;
+  let dead = 0;
+  for (let i = 0; i < count && rules.deck.length > 0; i++) {
+    const id = rules.deck.shift()!;
+    const card = rules.cards[id]!;
+    if (cardIsDead(state, card)) dead++;
+    else deliver(id, card);
+  }
+  return dead;
+}
+
 /** drawCards for a seat: each card to its seat's hand, and the log says whose hand each went to. */
 function drawForSeat(state: HmState, drawer: string, count: number): GameEvent[] {
   const rules = state.rules;
@@ -136,14 +145,7 @@ function drawForSeat(state: HmState, drawer: string, count: number): GameEvent[]
   const got: string[] = [];
   const passed: Record<string, string[]> = {};
   const drawn = { side: seat.side, got: [] as string[], passed: [] as string[], seat: drawer, to: {} as Record<string, string> };
-  let dead = 0;
-  for (let i = 0; i < count && rules.deck.length > 0; i++) {
-    const id = rules.deck.shift()!;
-    const card = rules.cards[id]!;
-    if (cardIsDead(state, card)) {
-      dead++;
-      continue;
-    }
+  const dead = takeFromDeck(state, count, (id, card) => {
     const to = seatForCard(state, card, drawer);
     seatHand(state, to).push(id);
     drawn.to[id] = to;
@@ -154,7 +156,7 @@ function drawForSeat(state: HmState, drawer: string, count: number): GameEvent[]
       (passed[to] ??= []).push(cardLabel(state, id));
       drawn.passed.push(id);
     }
-  }
+  });
   rules.lastDraw = drawn;
   let text = `${seat.name} draws ${count} card${count === 1 ? '' : 's'}: ${got.length ? got.join(', ') : 'none of his own'}`;
   for (const [to, labels] of Object.entries(passed)) text += `; passed to ${seatById(state, to)?.name ?? to}: ${labels.join(', ')}`;

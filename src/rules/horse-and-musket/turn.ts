@@ -111,24 +111,32 @@ export function endTurn(state: HmState, ctx: RuleContext, hooks: TurnHooks): voi
   const rules = state.rules;
   const side = rules.turnSide;
   if (rules.issuedOrders) hooks.compulsoryMoves(state, side, ctx);
-  // An Infantry Advance card not played in the turn it was drawn is discarded (A §7.3).
-  const hand = rules.sides[side]!.hand;
+  discardUnplayedAdvances(state, rules.sides[side]!.hand, side, sideName(state, side), ctx);
+  if (closePlayerTurn(state, side, ctx, hooks)) return;
+  beginTurn(state, otherSide(state, side), ctx, hooks);
+}
+
+/** An Infantry Advance card not played in the turn it was drawn is discarded (A §7.3). */
+function discardUnplayedAdvances(state: HmState, hand: string[], side: SideId, who: string, ctx: RuleContext): void {
+  const rules = state.rules;
   for (const id of [...hand]) {
     if (rules.cards[id]!.kind === 'infantryAdvance') {
       hand.splice(hand.indexOf(id), 1);
       rules.discard.push(id);
-      ctx.emit({ type: 'discard', side, text: `${sideName(state, side)} discards an unplayed Infantry Advance card` });
+      ctx.emit({ type: 'discard', side, text: `${who} discards an unplayed Infantry Advance card` });
     }
   }
-  rules.sides[side]!.turnsTaken++;
-  rules.sides[side]!.mustPlayAdvance = false;
+}
+
+/** The player turn is over: count it, let fires burn down, and judge the battle; true when it has ended. */
+function closePlayerTurn(state: HmState, side: SideId, ctx: RuleContext, hooks: TurnHooks): boolean {
+  state.rules.sides[side]!.turnsTaken++;
+  state.rules.sides[side]!.mustPlayAdvance = false;
   burnOut(state, ctx);
   state.result = hooks.victory(state);
-  if (state.result) {
-    finish(state, ctx);
-    return;
-  }
-  beginTurn(state, otherSide(state, side), ctx, hooks);
+  if (!state.result) return false;
+  finish(state, ctx);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,14 +210,7 @@ function endSeatPart(state: HmState, ctx: RuleContext, hooks: TurnHooks): void {
   const seat = seatById(state, rules.turnSeat)!;
   const side = seat.side;
   if (rules.issuedOrders) hooks.compulsoryMoves(state, side, ctx, (u) => seatOrders(state, seat.id, u.id));
-  const hand = seatHand(state, seat.id);
-  for (const id of [...hand]) {
-    if (rules.cards[id]!.kind === 'infantryAdvance') {
-      hand.splice(hand.indexOf(id), 1);
-      rules.discard.push(id);
-      ctx.emit({ type: 'discard', side, text: `${seat.name} discards an unplayed Infantry Advance card` });
-    }
-  }
+  discardUnplayedAdvances(state, seatHand(state, seat.id), side, seat.name, ctx);
   state.result = hooks.victory(state);
   if (state.result) {
     finish(state, ctx);
@@ -221,14 +222,7 @@ function endSeatPart(state: HmState, ctx: RuleContext, hooks: TurnHooks): void {
     openSeatPart(state, subs[subs.indexOf(seat) + 1] ?? cinc, ctx);
     return;
   }
-  rules.sides[side]!.turnsTaken++;
-  rules.sides[side]!.mustPlayAdvance = false;
-  burnOut(state, ctx);
-  state.result = hooks.victory(state);
-  if (state.result) {
-    finish(state, ctx);
-    return;
-  }
+  if (closePlayerTurn(state, side, ctx, hooks)) return;
   beginSeatTurn(state, nextTurnSeat(state, seat.id), ctx, hooks);
 }
 

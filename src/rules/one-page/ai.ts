@@ -9,7 +9,7 @@ import { DEPLOY_ACTION, DEPLOY_DONE_ACTION, DEPLOY_REST_ACTION } from '../../cor
 import { unitFootprint, type Action } from '../../core/model';
 import type { AiHints, Forecast } from '../../core/ruleset';
 import { pathCost, walkStraight } from '../../core/movement';
-import type { Battlefield } from '../../terrain/battlefield';
+import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
 import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Formation, type GroundClass, type MoveContext } from './charts';
 import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, moraleModifiers, removedAtEndOfTurn, shootingDice, shootingModifiers, shootingMoraleTriggered } from './combat';
 import { heightAt } from '../../terrain/heightmap';
@@ -19,8 +19,9 @@ import { figuresOf, layoutStands } from './layout';
 import { blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
 import type { OnePageGame, OnePageState, OnePageUnit, OnePageUnitState } from './types';
-import { arcOfAttacker, canSee, coverOf, footprint, groundAt, moveSpeedFn, reachFromPosition, unitById, unitDistance } from './world';
+import { arcOfAttacker, canSee, coverOf, footprint, groundAt, inFrontArc, moveSpeedFn, reachFromPosition, unitById, unitDistance, unitsBeyond } from './world';
 import { contactPose, maxChargeReach, wheelReach } from './actions';
+import { chargeTargets, mayShoot } from './targets';
 
 /** Chance that one die hits with a net modifier (a modified 5+). */
 function hitChance(modifier: number): number {
@@ -92,7 +93,7 @@ function moveContext(u: OnePageUnit, endsInColumn = false): MoveContext {
 }
 
 /** The chances of each morale result (§10) for a unit left with `figuresLeft` figures. */
-function moraleOdds(state: OnePageState, u: OnePageUnit, figuresLeft: number): { retreat: number; rout: number } {
+function moraleOdds(state: OnePageState, u: OnePageUnit, figuresLeft: number, retreatLost = 0): { retreat: number; rout: number } {
   const mods = moraleModifiers({
     commanderJoined: commanderWith(state, u),
     elite: u.quality === 'elite',
@@ -107,7 +108,29 @@ function moraleOdds(state: OnePageState, u: OnePageUnit, figuresLeft: number): {
     if (r === 'rout') rout += 1 / 6;
     else if (r === 'retreat') retreat += 1 / 6;
   }
-  return { retreat, rout };
+  // A retreat that carries the unit off the table loses it as surely as a rout (Q24).
+  return { retreat: retreat * (1 - retreatLost), rout: rout + retreat * retreatLost };
+}
+
+/**
+ * The chance that a unit at `at` retreating a full move roll straight away from `from` (§10) leaves
+ * the table and is lost: the share of its move rolls that reach the edge that way. Horse deployed
+ * near its own edge is lost by almost any retreat.
+ */
+export function retreatLostShare(bf: Battlefield, u: OnePageUnit, at: Vec2, from: Vec2): number {
+  const away = normalize(sub(at, from));
+  if (away.x === 0 && away.y === 0) return 0;
+  // Room to the edge that way, for the centre, less half an inch for the unit's own depth.
+  const margin = inch(0.5);
+  let room = Infinity;
+  if (away.x > 1e-9) room = Math.min(room, (bf.width - margin - at.x) / away.x);
+  if (away.x < -1e-9) room = Math.min(room, (at.x - margin) / -away.x);
+  if (away.y > 1e-9) room = Math.min(room, (bf.depth - margin - at.y) / away.y);
+  if (away.y < -1e-9) room = Math.min(room, (at.y - margin) / -away.y);
+  const rolls = allowances(u, moveContext(u));
+  let lost = 0;
+  for (const r of rolls) if (r >= room) lost++;
+  return lost / rolls.length;
 }
 
 /** A disordered unit shoots and fights at half and holds no ground: worth a quarter of the unit. */
@@ -156,7 +179,7 @@ function convolve(a: readonly number[], b: readonly number[]): number[] {
  * chance the 25% loss forces a morale test that routs it, or that it falls below a quarter and
  * disperses at the end of the turn (Q35, Q45), and the chance it retreats disordered.
  */
-function shotOutcome(state: OnePageState, target: OnePageUnit, dist: readonly number[]): { hits: number; removes: number; disorder: number } {
+function shotOutcome(state: OnePageState, target: OnePageUnit, dist: readonly number[], retreatLost = 0): { hits: number; removes: number; disorder: number } {
   const figures = figuresOf(target);
   let hits = 0;
   let removes = 0;
@@ -170,7 +193,7 @@ function shotOutcome(state: OnePageState, target: OnePageUnit, dist: readonly nu
       return;
     }
     if (!shootingMoraleTriggered(target.rs.shootingLossThisTurn + h, target.rs.figuresAtTurnStart)) return;
-    const m = moraleOdds(state, target, left);
+    const m = moraleOdds(state, target, left, retreatLost);
     removes += q * m.rout;
     disorder += q * m.retreat;
   });
@@ -191,8 +214,9 @@ function expectedShot(state: OnePageState, bf: Battlefield, shooter: OnePageUnit
       if (other) before = convolve(before, shotOdds(state, bf, other, target).dist);
     }
   }
-  const was = shotOutcome(state, target, before);
-  const now = shotOutcome(state, target, convolve(before, dist));
+  const lost = retreatLostShare(bf, target, target, shooter);
+  const was = shotOutcome(state, target, before, lost);
+  const now = shotOutcome(state, target, convolve(before, dist), lost);
   const inflicted = Math.min(1, (now.hits - was.hits) / Math.max(1, figures) + DISORDER_WORTH * Math.max(0, now.disorder - was.disorder));
   const removes = Math.max(0, now.removes - was.removes);
   // Routed or sent back disordered: either way the target no longer stands where it stood.
@@ -283,14 +307,39 @@ function commanderWith(state: OnePageState, u: OnePageUnit): boolean {
   return u.rs.joinedBy !== null && state.units.some((c) => c.id === u.rs.joinedBy && !c.removed);
 }
 
-function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
+/**
+ * The chance a charge's move roll reaches the contact spot. The roll must pay for the ground there,
+ * as the engine charges it: a stream or a wood in the way can make a short charge long, or one
+ * across deep water impossible.
+ */
+function chargeReachChance(bf: Battlefield, u: OnePageUnit, target: OnePageUnit, pose = contactPose(u, target)): number {
   const rolls = allowances(u, moveContext(u));
-  // The roll must pay for the ground to the contact spot, as the engine charges it: a stream or a
-  // wood in the way can make a short charge long, or one across deep water impossible.
-  const pose = contactPose(u, target);
   const from = { x: u.x, y: u.y };
   const cost = pathCost(from, pose, moveSpeedFn(bf, u, pose.facing, sub(pose, from), cachedGround), 12);
-  const reach = rolls.filter((r) => r >= cost).length / rolls.length;
+  return rolls.filter((r) => r >= cost).length / rolls.length;
+}
+
+/**
+ * A charged unit's answer (§9.3). An evade is a full move straight away from the charger, so one that
+ * would carry the skirmishers off the table loses them (Q24); a counter-charge spends the horse's
+ * activation, so one that cannot reach the charger (deep water between) is worse than standing.
+ */
+function reactionValue(state: OnePageState, response: unknown, stance: 'attack' | 'defend'): number {
+  const pending = state.rules.pendingCharge;
+  const target = pending ? unitById(state, pending.target) : undefined;
+  const charger = pending ? unitById(state, pending.charger) : undefined;
+  if (response === 'stand' || !target || !charger) return STAND_VALUE;
+  const bf = battlefieldFromSpec(state.battlefield);
+  if (response === 'evade') return 0.9 - 0.85 * retreatLostShare(bf, target, target, charger);
+  if (chargeReachChance(bf, target, charger, contactPose(target, charger, 'front')) === 0) return 0.4;
+  return stance === 'attack' ? 0.95 : 0.7;
+}
+
+const STAND_VALUE = 0.6;
+
+function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
+  const pose = contactPose(u, target);
+  const reach = chargeReachChance(bf, u, target, pose);
   const flank = arcOfAttacker(target, u) !== 'front';
   const uphill = heightAt(bf.heightmap, target.x, target.y) - heightAt(bf.heightmap, u.x, u.y) > inch(0.25);
   const mine = meleeHitOdds(u, target, true, false, uphill);
@@ -299,23 +348,29 @@ function chargeOutcome(state: OnePageState, bf: Battlefield, u: OnePageUnit, tar
   const theirFigures = figuresOf(target);
   // Skirmishers that have not moved evade (§9.3): most charges at them find nobody there.
   const evades = (target.formation === 'skirmish' || target.quality === 'irregular') && !target.rs.moved ? 0.7 : 0;
+  // The loser retreats straight away from the winner, from where the two meet.
+  const theirRetreatLost = retreatLostShare(bf, target, target, pose);
+  const myRetreatLost = retreatLostShare(bf, u, pose, target);
   let removes = 0;
   let disorder = 0;
   let lost = 0;
   let lostDisorder = 0;
+  // The loser's morale depends only on the hits it took: read once per count, not per pair of counts.
+  const theirMorale = mine.map((_, a) => (target.kind === 'artillery' ? null : moraleOdds(state, target, theirFigures - a, theirRetreatLost)));
+  const myMorale = theirs.map((_, b) => moraleOdds(state, u, myFigures - b, myRetreatLost));
   mine.forEach((p, a) => {
     theirs.forEach((q, b) => {
       const pq = p * q;
       if (pq === 0) return;
       if (a > b) {
-        if (target.kind === 'artillery') removes += pq;
+        const m = theirMorale[a];
+        if (!m) removes += pq;
         else {
-          const m = moraleOdds(state, target, theirFigures - a);
           removes += pq * m.rout;
           disorder += pq * m.retreat;
         }
       } else if (b > a) {
-        const m = moraleOdds(state, u, myFigures - b);
+        const m = myMorale[b]!;
         lost += pq * m.rout;
         lostDisorder += pq * m.retreat;
       }
@@ -523,6 +578,41 @@ function expectedWheel(state: OnePageState, bf: Battlefield, u: OnePageUnit, ang
 function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecast {
   const u = unitById(state, action.unit);
   if (!u) return {};
+  const f = orderForecast(state, bf, u, action);
+  // Where an order leaves a combat unit standing is judged for the fire it will draw there, and a
+  // horseman's for the charge it could make from there.
+  if (!isCombatUnit(u) || !STANDING_ORDERS.has(action.type)) return f;
+  const pose = f.pose ?? { x: u.x, y: u.y, facing: u.facing };
+  const deps = standingDependencies(state, bf, u);
+  const where = `${numberKey(pose.x)},${numberKey(pose.y)},${numberKey(pose.facing)}`;
+  const judgements = [...(f.judgements ?? []), { name: UNDER_FIRE, value: remembered(u, `fire/${where}`, deps, () => underFireValue(state, bf, u, pose)) }];
+  if (u.kind === 'cavalry') judgements.push({ name: STRIKE_PROSPECT, value: remembered(u, `strike/${where}`, deps, () => strikeProspectValue(state, bf, u, pose)) });
+  return { ...f, pose, judgements };
+}
+
+/** The standing judgements of a unit's poses, by the unit: its side's next decision asks most of them again. */
+const standingMemo = new ObjectMemo<number>();
+
+function remembered(u: OnePageUnit, key: string, deps: readonly unknown[], work: () => number): number {
+  const known = standingMemo.get(u, key, deps);
+  if (known !== undefined) return known;
+  const value = work();
+  standingMemo.set(u, key, deps, value);
+  return value;
+}
+
+/**
+ * What the standing judgements of a unit's pose are read from besides the unit: the ground, the sight
+ * limit, every enemy unit (who may shoot or be charged, and the commanders with them) and the
+ * commander with the unit (its morale). Unchanged units are the same objects from state to state.
+ */
+function standingDependencies(state: OnePageState, bf: Battlefield, u: OnePageUnit): unknown[] {
+  const deps: unknown[] = [bf, state.rules.visibilityLimit, u.rs.joinedBy ? unitById(state, u.rs.joinedBy) ?? null : null];
+  for (const e of state.units) if (e.side !== u.side) deps.push(e);
+  return deps;
+}
+
+function orderForecast(state: OnePageState, bf: Battlefield, u: OnePageUnit, action: Action): Forecast {
   const to = action.to as Vec2 | undefined;
   switch (action.type) {
     case 'move': {
@@ -546,6 +636,8 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
       const t = unitById(state, action.target);
       return t ? expectedCharge(state, bf, u, t) : {};
     }
+    case 'halt':
+      return { pose: { x: u.x, y: u.y, facing: u.facing } };
     case 'rally-men':
       // A figure back on 4-6, but the commander is lost on a 1 (and the enemy scores him).
       return { risk: 1 / 6, inflicted: 0 };
@@ -553,6 +645,83 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
       return {};
   }
 }
+
+/** The orders that leave a unit standing somewhere until the end-of-turn shooting. */
+const STANDING_ORDERS = new Set(['move', 'wheel', 'formation', 'halt']);
+
+export const UNDER_FIRE = "out of the enemy's fire";
+export const STRIKE_PROSPECT = 'a charge from there';
+
+/** A unit as it would stand in a pose: a copy, so the state's own unit is never touched. */
+function placedAt(u: OnePageUnit, pose: { x: number; y: number; facing: number }): OnePageUnit {
+  return { ...u, x: pose.x, y: pose.y, facing: pose.facing };
+}
+
+/**
+ * What the enemy's end-of-turn shooting should cost a unit standing in `pose` (§8.1, Q17, Q35): every
+ * enemy that may still shoot this turn and would reach it there, its shots summed before the one
+ * morale test, as figures lost, disorder and rout, 0..1 of the unit. An enemy that has yet to act may
+ * still step closer (3") or turn to bring it into its arc (counted at half); one that has acted can
+ * do neither. Only the enemies the side can see are in its picture of the battle.
+ */
+export function fireTaken(state: OnePageState, bf: Battlefield, u: OnePageUnit, pose: { x: number; y: number; facing: number }): number {
+  const placed = placedAt(u, pose);
+  let dist: number[] = [1];
+  let nearest: OnePageUnit | null = null;
+  let nearestGap = Infinity;
+  for (const e of state.units) {
+    if (e.side === u.side || e.removed || e.carriedBy || !mayShoot(e) || e.rs.inMelee.length > 0) continue;
+    // A disordered unit that has acted shoots only as a reaction (Q47); one yet to act may halt and rally first.
+    if (e.rs.disordered && e.rs.activated) continue;
+    const slack = e.rs.activated || e.kind !== 'infantry' ? 0 : inch(3);
+    if (unitsBeyond(e, placed, WEAPONS[e.rs.weapon!].long + slack)) continue;
+    const arc = inFrontArc(e, placed) ? 1 : e.rs.activated ? 0 : 0.5;
+    if (arc === 0 || !canSee(state, bf, e, placed)) continue;
+    const d = shotOdds(state, bf, e, placed).dist;
+    dist = convolve(dist, arc === 1 ? d : d.map((q, k) => q * arc + (k === 0 ? 1 - arc : 0)));
+    const gap = unitDistance(e, placed);
+    if (gap < nearestGap) [nearest, nearestGap] = [e, gap];
+  }
+  if (!nearest) return 0;
+  // A retreat goes straight away from the enemy; off the table it loses the unit.
+  const out = shotOutcome(state, placed, dist, retreatLostShare(bf, u, pose, nearest));
+  return Math.min(1, out.hits / Math.max(1, figuresOf(u)) + DISORDER_WORTH * out.disorder + out.removes);
+}
+
+/**
+ * Standing under the enemy's muskets and guns costs a unit, more so one that cannot shoot back
+ * (horse): a unit that would lose half of itself there keeps 0.2 (horse) or 0.6 (foot and guns) of
+ * an order's worth, so cavalry waits out of range for its chance rather than riding about under fire.
+ */
+export function underFireValue(state: OnePageState, bf: Battlefield, u: OnePageUnit, pose: { x: number; y: number; facing: number }): number {
+  const taken = Math.min(1, 1.6 * fireTaken(state, bf, u, pose));
+  return 1 - (u.rs.weapon ? 0.4 : 0.8) * taken;
+}
+
+/**
+ * Horse exists to charge (§9.2): a pose from which it could charge next with a good forecast (the
+ * nearest two enemies it could charge from there, visible to its front and within its best move, each
+ * read as the charge's own forecast, harm and removal less risk) is worth more than one from which
+ * it could not, so cavalry seeks a flank or a crossing rather than the middle of the table.
+ */
+export function strikeProspectValue(state: OnePageState, bf: Battlefield, u: OnePageUnit, pose: { x: number; y: number; facing: number }): number {
+  if (u.rs.disordered) return STRIKE_FLOOR;
+  const placed = placedAt(u, pose);
+  const targets = chargeTargets(state, bf, placed, maxChargeReach(u))
+    .filter((t) => t.kind !== 'commander')
+    .map((t) => ({ t, d: unitDistance(placed, t) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 2);
+  let best = 0;
+  for (const { t } of targets) {
+    const f = chargeOutcome(state, bf, placed, t);
+    best = Math.max(best, (f.inflicted ?? 0) + 1.5 * (f.removes ?? 0) - (f.risk ?? 0));
+  }
+  return STRIKE_FLOOR + (1 - STRIKE_FLOOR) * Math.min(1, 2 * best);
+}
+
+/** A horseman's pose with no charge in prospect keeps this much of an order's worth. */
+const STRIKE_FLOOR = 0.7;
 
 /** The last footprint asked of poseFootprint, by the values it was made from. */
 let lastPose: { x: number; y: number; facing: number; stands: OnePageUnit['stands']; rect: OrientedRect } | null = null;
@@ -599,7 +768,7 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
   progress: (s) => Math.min(1, (s.turn - 1) / Math.max(1, (s as OnePageState).rules.turnLimit - 1)),
   sees: (s, bf, a, b) => canSee(s as OnePageState, bf, a as OnePageUnit, b as OnePageUnit),
   forecast: (s, bf, action) => forecast(s as OnePageState, bf, action),
-  choiceValue: (_s, action, stance) => {
+  choiceValue: (s, action, stance) => {
     // Going first suits the attacker; evading costs skirmishers nothing; counter-charging suits boldness.
     if (action.type === 'choose-order') return (action.first === 'first') === (stance === 'attack') ? 1 : 0.6;
     // The computer sets up its army as the engine's own set-up does, then says it is done.
@@ -607,8 +776,6 @@ export const onePageAi: AiHints<OnePageGame, OnePageUnitState> = {
     if (action.type === DEPLOY_DONE_ACTION) return 0.9;
     if (action.type === DEPLOY_ACTION) return 0;
     if (action.type !== 'react') return undefined;
-    if (action.response === 'evade') return 0.9;
-    if (action.response === 'counter-charge') return stance === 'attack' ? 0.95 : 0.7;
-    return 0.6;
+    return reactionValue(s as OnePageState, action.response, stance);
   },
 };

@@ -9,9 +9,9 @@ import { playSeededGame, SEEDED_GAMES, type GameFingerprint } from './seededGame
  * were. A change meant to alter decisions re-records them with `npx tsx tests/unit/ai/seededGames.ts`.
  */
 const RECORDED: Record<string, GameFingerprint> = {
-  'one-page, default armies, normal against normal': { actions: 96, decisions: '38d8d53bf9f149c3', state: '696ed6310473450d' },
-  'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 97, decisions: 'bd5fba83c166ac03', state: 'e78167e2c0b4725b' },
-  'one-page, 30 units a side, normal against normal': { actions: 151, decisions: 'cd997572512efaf2', state: 'b839a1e3fb2c03ed' },
+  'one-page, default armies, normal against normal': { actions: 97, decisions: '638f79a50cf18fae', state: '17e0a7fcc00d2a6c' },
+  'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 92, decisions: 'd01122cfb6f9404a', state: 'b4a085dd7d03811a' },
+  'one-page, 30 units a side, normal against normal': { actions: 149, decisions: 'b90220082e0b1782', state: 'bcb1d70129495e0c' },
   'horse-and-musket, default armies, normal against normal': { actions: 65, decisions: '88142c0ec904f8ed', state: 'e8d01bec3ed2cd2b' },
   "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 53, decisions: '3f579edbcc965e9a', state: 'bddbac5dafc4199d' },
 };
