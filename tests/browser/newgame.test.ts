@@ -88,7 +88,8 @@ describe('the new-game screen', () => {
     // Exactly those armies: ours as built, the Russians as the engine buys them for this setup.
     const v = await view(page);
     expect(v.state.sides.map((s) => s.name)).toEqual(['Austrians', 'Russians']);
-    expect(v.state.options).toMatchObject({ armyA: 'austria', armyB: 'russia', points: 160, hiddenMovement: false });
+    // The computer's army is left to the program, so it plans its own flank march (plannedForces).
+    expect(v.state.options).toMatchObject({ armyA: 'austria', armyB: 'russia', points: 160, hiddenMovement: false, plannedForces: 'b' });
     expect(v.state.units.filter((u) => u.side === 'a').map((u) => u.name)).toEqual(BUILT_AUSTRIAN_NAMES);
     const roster = {
       list: 'austria',
@@ -101,7 +102,7 @@ describe('the new-game screen', () => {
         { item: 'general-mediocre', count: 3 },
       ],
     };
-    const expected: GameSetup = { rulesetId: 'horse-and-musket', seed: 'newgame-browser', dice: 'seeded', options: { armyA: 'austria', armyB: 'russia' }, armies: { a: roster } };
+    const expected: GameSetup = { rulesetId: 'horse-and-musket', seed: 'newgame-browser', dice: 'seeded', options: { armyA: 'austria', armyB: 'russia', plannedForces: 'b' }, armies: { a: roster } };
     const node = new GameSession(expected).view();
     const names = (units: { side: string; name: string }[], side: string) => units.filter((u) => u.side === side).map((u) => u.name);
     expect(names(v.state.units, 'b')).toEqual(names(node.state.units, 'b'));
