@@ -32,9 +32,9 @@ describe('decisions in hand-made positions', () => {
           "unit": "red-u4",
         },
         "runnersUp": [
+          "Shoot: Hungarian IR 2 Erzherzog Ferdinand",
           "Sidestep: objective 2",
           "Sidestep: toward Hungarian IR 2 Erzherzog Ferdinand",
-          "Advance: close range of IR 4 Deutschmeister",
         ],
         "why": "IR 4 Deutschmeister",
       }

@@ -31,7 +31,7 @@ describe('the tricorne command line', () => {
     expect(capture(['simulate', '--ruleset', 'horse-and-musket', '--players', 'six']).err).toMatch(/--players must be one of two, subordinate-a, subordinate-b, subordinate-both, allies-a, allies-b, allies-both, not "six"/);
     const r = capture(['simulate', '--ruleset', 'horse-and-musket', '--players', 'allies-a', '--games', '1', '--a', 'random', '--b', 'random', '--seed', '3']);
     expect(r.code).toBe(0);
-    expect(r.out.split('\n')[0]).toBe('game 1: winner b (b), 8 turns, 225 actions, hash b5a2e6f020be9fc2');
+    expect(r.out.split('\n')[0]).toBe('game 1: winner b (b), 21 turns, 434 actions, hash 48748188d7a86508');
   }, 120_000);
 
   it('simulate plays complete games and prints winner, turns and hash per game, then totals', () => {
