@@ -41,6 +41,8 @@ export function demoSetup(n: number, previous: GameSetup | null, seed: string | 
     const [armyA, armyB] = HM_MATCHES[Math.floor(n / 2) % HM_MATCHES.length]!;
     options.armyA = armyA;
     options.armyB = armyB;
+    // Both armies are the program's: each plans its own flank march from the part it expects to play.
+    options.plannedForces = 'both';
   }
   return { rulesetId, seed: battleSeed, dice: 'seeded', options };
 }

@@ -163,6 +163,8 @@ describe('demonstration mode', () => {
     expect(next.state.result).toBeNull();
     expect(next.state.options.armyA).toBe('russia');
     expect(next.state.options.armyB).toBe('prussia-later');
+    // Both armies are the program's, and each plans its own flank march.
+    expect(next.state.options.plannedForces).toBe('both');
     // It goes on playing the new battle by itself.
     await page.waitForFunction((seq) => (window.__tricorne?.view()?.seq ?? 0) > seq + 2, next.seq, { timeout: 60_000, polling: 250 });
     await page.getByTestId('demo-stop').click();
