@@ -34,6 +34,11 @@ export function homeEdge(sides: readonly Side[], side: SideId): 'near' | 'far' {
   return sides[0]?.id === side ? 'near' : 'far';
 }
 
+/** A side's display name, or its id when the game has no such side. */
+export function sideName(state: { sides: readonly Side[] }, side: SideId): string {
+  return state.sides.find((s) => s.id === side)?.name ?? side;
+}
+
 /**
  * The broad kind of a unit: what the scene draws, and what generic code (AI, UI) may rely on.
  * 'marker' is a token standing for something a side may not see (a hidden-movement counter): the

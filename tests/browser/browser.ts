@@ -92,6 +92,13 @@ export async function idle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/** Reload the page and wait until the app is ready again and idle (the autosave brings the game back). */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
+  await idle(page);
+}
+
 export function project(page: Page, x: number, y: number, z = 0): Promise<{ x: number; y: number; onScreen: boolean }> {
   return page.evaluate(([px, py, pz]) => window.__tricorne!.project(px!, py!, pz), [x, y, z]);
 }

@@ -5,9 +5,8 @@
  */
 
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { RESULTS, idle, legal, openApp, view, type App } from './browser';
+import { RESULTS, reloadApp, idle, legal, openApp, view, type App } from './browser';
 
 const baseUrl = inject('baseUrl');
 let app: App | null = null;
@@ -16,12 +15,6 @@ afterEach(async () => {
   await app?.close();
   app = null;
 });
-
-async function reload(page: Page): Promise<void> {
-  await page.reload();
-  await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
-  await idle(page);
-}
 
 describe('allied armies in the army builder', () => {
   it("builds the ally's army on its own tab from its own list to half the points, and fields it", async () => {
@@ -98,7 +91,7 @@ describe('a game with seats after a reload', () => {
     await page.screenshot({ path: join(RESULTS, 'hm-seats-topbar.png') });
     const before = await view(page);
 
-    await reload(page);
+    await reloadApp(page);
     const after = await view(page);
     expect(after.hash).toBe(before.hash);
     expect(after.state.activeSeat).toBe('a-sub');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { standRect } from '../../src/core/model';
-import { RESULTS, clickTable, idle, infantryThatMay, legal, openApp, project, untilUnitOrder, view, type App } from './browser';
+import { RESULTS, reloadApp, clickTable, idle, infantryThatMay, legal, openApp, project, untilUnitOrder, view, type App } from './browser';
 
 const baseUrl = inject('baseUrl');
 let app: App | null = null;
@@ -18,12 +18,6 @@ afterEach(async () => {
   await app?.close();
   app = null;
 });
-
-async function reload(page: Page): Promise<void> {
-  await page.reload();
-  await page.waitForFunction(() => window.__tricorne?.ready === true, undefined, { timeout: 100_000, polling: 250 });
-  await idle(page);
-}
 
 const logCount = (page: Page) => page.getByTestId('log-entry').count();
 
@@ -51,7 +45,7 @@ describe('autosave', () => {
     const logBefore = await logCount(page);
     expect(before.seq).toBeGreaterThan(1);
 
-    await reload(page);
+    await reloadApp(page);
 
     const after = await view(page);
     expect(after.hash).toBe(before.hash);
@@ -92,7 +86,7 @@ describe('autosave', () => {
     expect(livePlay).not.toContain('nothing yet');
     expect(livePlay).toContain(unit.name);
     expect(moveText).toContain(livePlay.replace(/^This turn: /, '').replace(/…$/, '').slice(0, 40));
-    await reload(page);
+    await reloadApp(page);
     expect(await thisTurn()).toBe(livePlay);
     await page.screenshot({ path: join(RESULTS, 'saves-tooltip-after-reload.png') });
     expect(app.errors).toEqual([]);
@@ -119,7 +113,7 @@ describe('autosave', () => {
     expect(orders.some((o) => o.endsWith(':Stand'))).toBe(true);
     const logBefore = await logCount(page);
 
-    await reload(page);
+    await reloadApp(page);
     const after = await view(page);
     expect(after.hash).toBe(before.hash);
     expect(after.seq).toBe(before.seq);
@@ -156,7 +150,7 @@ describe('autosave', () => {
     expect(undone.hash).toBe(before.hash);
     expect(undone.seq).toBe(before.seq);
 
-    await reload(page);
+    await reloadApp(page);
     const after = await view(page);
     expect(after.hash).toBe(before.hash);
     expect(after.seq).toBe(before.seq);
@@ -189,7 +183,7 @@ describe('named saves and files', () => {
     await untilUnitOrder(page, 'Halt');
     const later = await view(page);
     expect(later.seq).toBeGreaterThan(saved.seq);
-    await reload(page);
+    await reloadApp(page);
     expect((await view(page)).hash).toBe(later.hash);
     await page.getByTestId('saves').click();
     await expect.poll(() => page.getByTestId('saved-game').count()).toBe(1);

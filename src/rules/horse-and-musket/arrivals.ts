@@ -7,6 +7,7 @@
 
 import { closestPointOnSegment, direction, type Vec2 } from '../../core/geometry';
 import type { Action, SideId } from '../../core/model';
+import { sideName } from '../../core/model';
 import { inch } from '../../core/measure';
 import { RuleError, type ActionParam, type LegalAction, type RuleContext } from '../../core/ruleset';
 import type { Battlefield } from '../../terrain/battlefield';
@@ -40,9 +41,6 @@ export function arrivalBarred(state: HmState, unitId: string): string | null {
   return null;
 }
 
-function sideName(state: HmState, side: SideId): string {
-  return state.sides.find((s) => s.id === side)?.name ?? side;
-}
 
 /** "Prussians' flanking force" or "Austrians' reinforcements". */
 export function forceName(state: HmState, f: OffTableForce): string {

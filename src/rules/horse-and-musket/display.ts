@@ -8,6 +8,7 @@
 import { seatById } from '../../core/seats';
 import { seatHand } from './seats';
 import type { SideId } from '../../core/model';
+import { sideName } from '../../core/model';
 import { inch } from '../../core/measure';
 import { direction, frontCentre, fromLocal, rotate, type Vec2 } from '../../core/geometry';
 import type { Overlay, SideInfoItem, SideInfoSection } from '../../core/ruleset';
@@ -42,10 +43,6 @@ const STEP_NAMES: Partial<Record<HmState['rules']['step'], string>> = {
   action: 'the action step',
   over: 'the turn is over',
 };
-
-function sideName(state: HmState, side: SideId): string {
-  return state.sides.find((s) => s.id === side)?.name ?? side;
-}
 
 /** A card of the hand as a line: its label, what it does, muted when its unit is gone. */
 function cardItem(state: HmState, id: string): SideInfoItem {

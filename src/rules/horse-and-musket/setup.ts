@@ -10,6 +10,7 @@
 import { DiceRoller, manualDice, scriptedDice, seededDice, type DiceState } from '../../core/dice';
 import type { Vec2 } from '../../core/geometry';
 import type { Action, GameSetup, Side, SideId } from '../../core/model';
+import { sideName } from '../../core/model';
 import { inch } from '../../core/measure';
 import { checkOptions, RuleError, type LegalAction, type RuleContext } from '../../core/ruleset';
 import { HM_OPTIONS } from './options';
@@ -907,10 +908,6 @@ export function beginBattle(state: HmState, ctx: RuleContext, hooks: TurnHooks):
   if (state.rules.step !== 'posture' && state.rules.step !== 'deploy') throw new RuleError('the battle has already begun');
   beginTurn(state, state.rules.initiative, ctx, hooks);
   state.phase = state.rules.step;
-}
-
-function sideName(state: HmState, side: SideId): string {
-  return state.sides.find((s) => s.id === side)?.name ?? side;
 }
 
 export type { Formation };

@@ -5,6 +5,7 @@
 
 import { burnOut } from './burning';
 import type { GameEvent, SideId } from '../../core/model';
+import { sideName } from '../../core/model';
 import type { RuleContext } from '../../core/ruleset';
 import { drawCards, jokerHolder, jokerSeat } from './cards';
 import { seatById } from '../../core/seats';
@@ -34,10 +35,6 @@ export function gameTurn(playerTurn: number, perRound = 2): number {
 
 export function otherSide(state: HmState, side: SideId): SideId {
   return state.sides.find((s) => s.id !== side)!.id;
-}
-
-function sideName(state: HmState, side: SideId): string {
-  return state.sides.find((s) => s.id === side)?.name ?? side;
 }
 
 /**

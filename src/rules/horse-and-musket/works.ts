@@ -19,7 +19,7 @@
 import { corners, direction, rectsOverlap, wrapAngle, type OrientedRect, type Vec2 } from '../../core/geometry';
 import { inch } from '../../core/measure';
 import type { Action, SideId } from '../../core/model';
-import { unitFootprint } from '../../core/model';
+import { sideName, unitFootprint } from '../../core/model';
 import { RuleError, type ActionParam, type LegalAction, type RuleContext } from '../../core/ruleset';
 import { rectZone } from '../../core/deployment';
 import { battlefieldFromSpec, type Battlefield } from '../../terrain/battlefield';
@@ -52,10 +52,6 @@ export function worksBought(army: Army): Record<string, number> | undefined {
 /** Sections a side still has to place. */
 export function worksLeft(state: HmState, side: SideId): number {
   return Object.values(state.rules.sides[side]?.works ?? {}).reduce((a, b) => a + b, 0);
-}
-
-function sideName(state: HmState, side: SideId): string {
-  return state.sides.find((s) => s.id === side)?.name ?? side;
 }
 
 /** The army list a side fights with (the first side's is the `armyA` option, the second's `armyB`). */

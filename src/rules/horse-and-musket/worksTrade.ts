@@ -13,6 +13,7 @@
  */
 
 import type { Action, GameEvent, SideId } from '../../core/model';
+import { sideName } from '../../core/model';
 import { RuleError, type LegalAction, type RuleContext } from '../../core/ruleset';
 import type { Battlefield } from '../../terrain/battlefield';
 import { flankSurcharge, LATEST_ARRIVAL_JOKER, ordinal } from './armies';
@@ -45,10 +46,6 @@ export interface WorksTrade {
   /** What its fortifications cost: the points it may spend. */
   points: number;
   picks: WorksTradePick[];
-}
-
-function sideName(state: HmState, side: SideId): string {
-  return state.sides.find((s) => s.id === side)?.name ?? side;
 }
 
 function spent(t: WorksTrade): number {
