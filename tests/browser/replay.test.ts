@@ -94,7 +94,7 @@ describe('the end of a battle', () => {
       // stands when charged, and declares no shooting, so the battle ends quickly. The computer
       // takes the objectives first and a passive enemy's unit only later: on this seed it removes
       // one by the last turn (as the same game played in Node shows).
-      app = await openApp(baseUrl, '?seed=result-c&opt.turnLimit=8');
+      app = await openApp(baseUrl, '?seed=result-d&opt.turnLimit=8');
       const { page } = app;
       await page.getByTestId('opponent').selectOption('ai:normal');
       const person = (await view(page)).state.sides[0]!.id;
