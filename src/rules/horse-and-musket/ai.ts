@@ -22,7 +22,7 @@ import { coverOf, crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from '
 import { standRect } from '../../core/model';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { breakTally, countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackAspect, attackLine, attackRange, eligibleTarget, mayAttack, wheelBy, withPose } from './zones';
+import { attackAspect, attackLine, attackRange, eligibleTarget, mayAttack, unitsOverlap, wheelBy, withPose } from './zones';
 import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast, planForecast } from './aiFire';
 import { TROOPS } from './charts';
@@ -328,7 +328,7 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   // A withdrawing battalion goes on 3" a turn until halted, takes no other order, supports nobody,
   // runs into the friends behind it and, off the table, counts as lost (A §19.4, §11.8, B §8.1).
   if (action.order === 'halt') return { judgements: [{ name: 'halts its withdrawal', value: 1 }] };
-  const moved = orderPose(u, action);
+  const moved = walkedOrderPose(hs, bf, u, action);
   if (!moved.pose) return moved;
   const judgements: { name: string; value: number }[] = [];
   // Guns that can shoot now stay in action: a limbered gun needs another card to fire.
@@ -341,12 +341,40 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   // A unit that leaves its General's reach can be ordered only by its own cards.
   if (u.rs.command && u.rs.troop !== 'general') judgements.push({ name: 'stays in command', value: 0.6 + 0.4 * inCommand(hs, u, moved.pose) });
   judgements.push({ name: "out of the enemy's reach", value: reachJudgement(hs, bf, u, moved.pose) });
+  const onTop = overlapJudgement(hs, u, moved.pose);
+  if (onTop !== null) judgements.push({ name: 'ends clear of other units', value: onTop });
   // Horse goes where its next order can be a good charge; foot halts within 9" of the enemy anyway.
   // A charge that promises half again its risk is as good as it gets: most charges falter (Chart D).
   if (MOUNTED_LINE.has(u.rs.troop)) judgements.push({ name: 'a charge in reach from there', value: 0.6 + 0.4 * Math.min(1, 2 * strikeProspect(hs, bf, u, moved.pose)) });
   const disorder = moveDisorder(bf, u, moved.pose);
   if (disorder > 0) judgements.push({ name: 'keeps its order', value: Math.max(0.3, 1 - (0.6 * disorder) / Math.max(1, u.stands.length)) });
   return { ...moved, judgements };
+}
+
+/** A stand's furthest reach from its unit's centre: its offset plus half its diagonal. */
+function standsReach(u: HmUnit): number {
+  let r = 0;
+  for (const s of u.stands) r = Math.max(r, dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2);
+  return r;
+}
+
+/**
+ * 0.1 when an order leaves a formed unit overlapping another: the rules let a wheel swing into a
+ * neighbour, but at the end of the turn both are moved apart and the stands still overlapping are
+ * lost, an attached General first (A §11.8, ruleset.ts separateAll). Seen: a third of a battalion
+ * and the Commander-in-chief lost so, and every unit of the army then tests at −3. Null when clear.
+ */
+export function overlapJudgement(state: HmState, u: HmUnit, pose: { x: number; y: number; facing: number }): number | null {
+  const formed = (o: HmUnit): boolean => o.rs.troop !== 'general' && o.rs.troop !== 'skirmInf' && o.rs.troop !== 'skirmCav';
+  if (!formed(u)) return null;
+  const placed = withPose(u, pose);
+  const reach = standsReach(u);
+  for (const o of liveUnits(state)) {
+    if (o.id === u.id || !formed(o)) continue;
+    if (dhypot(o.x - pose.x, o.y - pose.y) > reach + standsReach(o)) continue;
+    if (unitsOverlap(placed, o)) return 0.1;
+  }
+  return null;
 }
 
 /**
@@ -441,13 +469,30 @@ export function moveDisorder(bf: Battlefield, u: HmUnit, pose: { x: number; y: n
  * where it began wastes the card; one that ends short is judged where it stops. Used for Generals'
  * moves (a few candidates a decision); for the many unit moves a walk each cost too much time.
  */
-export function walkedPose<P extends { x: number; y: number; facing: number } | undefined>(state: HmState, bf: Battlefield, u: HmUnit, pose: P): P {
+export function walkedPose<P extends { x: number; y: number; facing: number } | undefined>(
+  state: HmState,
+  bf: Battlefield,
+  u: HmUnit,
+  pose: P,
+  slows = u.rs.troop !== 'general' && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav',
+): P {
   if (!pose) return pose;
   const d = dhypot(pose.x - u.x, pose.y - u.y);
   if (d < 1) return pose;
   const heading = datan2(pose.y - u.y, pose.x - u.x);
-  const slows = u.rs.troop !== 'general' && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav';
   return walk(state, bf, u, heading, d, pose.facing, { stopAtSlowing: slows }).pose as P;
+}
+
+/**
+ * orderPose, with a Move or an Oblique walked as the rules walk it (orders.ts): a unit deployed
+ * behind a stream or a marsh otherwise spends card after card on moves that go nowhere. Guns do not
+ * stop at slowing ground (gunMove).
+ */
+function walkedOrderPose(state: HmState, bf: Battlefield, u: HmUnit, action: Action): { pose?: { x: number; y: number; facing: number } } {
+  const moved = orderPose(u, action);
+  if (action.type !== 'order' || (action.order !== 'move' && action.order !== 'oblique') || !moved.pose) return moved;
+  const slows = action.order === 'oblique' || (u.rs.troop !== 'artillery' && u.rs.troop !== 'skirmInf' && u.rs.troop !== 'skirmCav');
+  return { pose: walkedPose(state, bf, u, moved.pose, slows) };
 }
 
 /** Where a move order leaves the unit: straight ahead for formed troops, anywhere for free movers. */

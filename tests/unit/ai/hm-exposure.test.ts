@@ -126,6 +126,23 @@ describe('Horse & Musket moves judged where the rules end them', () => {
     close(f.judgements!.find((j) => j.name === 'keeps its order')!.value, 1 - (0.6 * 2) / 5);
   });
 
+  it("a battalion's Move into a raging torrent is forecast where the walk stops it, at the bank, not across", () => {
+    // Deployed facing a raging torrent (impassable to all, B §4.6) 2" ahead: every Move ahead stops at once.
+    const line = (): ReturnType<typeof makeUnit> => makeUnit({ id: 'a-4', side: 'a', troop: 'infantry', x: 36, y: 10 });
+    const state = buildState({ units: [line(), makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 40 })] });
+    const torrent: WaterFeature = { id: 'torrent', kind: 'stream', name: 'torrent', line: [{ x: 0, y: inch(12) }, { x: inch(72), y: inch(12) }], width: inch(0.75), depth: 6, class: 'ragingTorrent' };
+    state.battlefield = { ...flatTable(), features: [torrent] };
+    const bf = battlefieldFromSpec(state.battlefield);
+    const u = state.units[0]!;
+    const move = { type: 'order', side: 'a', unit: 'a-4', order: 'move', to: { x: u.x, y: u.y + inch(6) } } as const;
+    const f = hmAi.forecast(state, bf, move);
+    expect(f.pose!.y).toBeLessThan(u.y + inch(2));
+    expect(f.pose!.y).toBeCloseTo(walkedPose(state, bf, u, { x: u.x, y: u.y + inch(6), facing: UP }).y, 6);
+    // On open ground the same order goes the whole 6".
+    const open = buildState({ units: [line(), makeUnit({ id: 'b-4', side: 'b', troop: 'infantry', x: 36, y: 40 })] });
+    expect(hmAi.forecast(open, battlefieldFromSpec(open.battlefield), move).pose!.y).toBeCloseTo(u.y + inch(6), 6);
+  });
+
   it("a General's move blocked by a battalion ends where it is stopped, so it gets nowhere", () => {
     const g = makeGeneral('a-1', 'a', 36, 10);
     const friend = makeUnit({ id: 'a-5', side: 'a', troop: 'infantry', x: 36, y: 12 });

@@ -12,8 +12,8 @@ const RECORDED: Record<string, GameFingerprint> = {
   'one-page, default armies, normal against normal': { actions: 97, decisions: '638f79a50cf18fae', state: '17e0a7fcc00d2a6c' },
   'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 92, decisions: 'd01122cfb6f9404a', state: 'b4a085dd7d03811a' },
   'one-page, 30 units a side, normal against normal': { actions: 149, decisions: 'b90220082e0b1782', state: 'bcb1d70129495e0c' },
-  'horse-and-musket, default armies, normal against normal': { actions: 65, decisions: '88142c0ec904f8ed', state: 'e8d01bec3ed2cd2b' },
-  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 53, decisions: '3f579edbcc965e9a', state: 'bddbac5dafc4199d' },
+  'horse-and-musket, default armies, normal against normal': { actions: 65, decisions: '0250853d66783e15', state: 'a419e46eb84a3378' },
+  "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 58, decisions: 'a9472c512d47a2d0', state: 'a2bf421f41f257af' },
 };
 
 describe('seeded AI-versus-AI games', () => {
