@@ -131,6 +131,9 @@ describe('tricorne viewshed', () => {
     const out = join(dir, 'holey-out.asc');
     expect(capture(['viewshed', '--dem', holey, '--observer', '0.5,0.5', '--out', out]).code).toBe(0);
     expect(readFileSync(out, 'utf8').trim().split('\n').slice(-3)).toEqual(['1 1 1', '1 -1 1', '1 1 1']);
+    const min = join(dir, 'holey-min.asc');
+    expect(capture(['viewshed', '--dem', holey, '--observer', '0.5,0.5', '--output', 'min-height', '--out', min]).code).toBe(0);
+    expect(readFileSync(min, 'utf8').trim().split('\n').slice(-3)).toEqual(['0 0 0', '0 -1 0', '0 0 0']);
   });
 
   it('runs as a program', () => {
