@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from '../src/core/random';
-import { formatAsc, parseAsc } from '../src/terrain/gridio';
+import { formatAsc, formatAscBytes, parseAsc } from '../src/terrain/gridio';
 import { finishViewshed, planViewshed, sweepShare, viewshed, viewshedArrays, type Viewshed, type ViewshedOptions } from '../src/terrain/viewshed';
 import { TwoThreadViewshed, type JobTimes } from '../src/terrain/viewshedThreads';
 import { noiseGrid } from './grids';
@@ -150,12 +150,12 @@ async function commandSteps(): Promise<void> {
         const out = join(dir, `out-${output}.asc`);
         // In this process, step by step.
         const two = measure(`${label} | start the worker`, () => new TwoThreadViewshed());
-        const text = measure(`${label} | read the .asc`, () => readFileSync(dem, 'utf8'));
-        const grid = measure(`${label} | parse it`, () => parseAsc(text));
+        const bytes = measure(`${label} | read the .asc`, () => readFileSync(dem));
+        const grid = measure(`${label} | parse it`, () => parseAsc(bytes));
         const hm = grid.heightmap;
         const vs = measure(`${label} | viewshed (two threads)`, () => two.viewshed({ heightmap: hm }, observer, { eyeHeight: 2, targetHeight: 0 }));
         recordSteps(`${label} | viewshed`, two.times);
-        const textOut = measure(`${label} | format the answer`, () => formatAsc(hm, { registration: grid.registration, values: output === 'visible' ? Float32Array.from(vs.visible) : vs.minHeight, nodataValue: -9999 }));
+        const textOut = measure(`${label} | format the answer`, () => formatAscBytes(hm, { registration: grid.registration, values: output === 'visible' ? vs.visible : vs.minHeight, nodataValue: -9999 }));
         measure(`${label} | write it`, () => writeFileSync(out, textOut));
         await two.close();
         // The command as a user runs it.

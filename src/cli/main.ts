@@ -53,14 +53,19 @@ export function run(argv: readonly string[], io: Io): number {
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.err(`tricorne: ${e.message}`);
-      io.err(USAGE);
-      return 2;
-    }
-    io.err(`tricorne: ${(e as Error).message}`);
-    return 1;
+    return failed(e, io);
   }
+}
+
+/** How a command that threw ends: a usage error shows the usage and exits 2, anything else exits 1. */
+export function failed(e: unknown, io: Io): number {
+  if (e instanceof UsageError) {
+    io.err(`tricorne: ${e.message}`);
+    io.err(USAGE);
+    return 2;
+  }
+  io.err(`tricorne: ${(e as Error).message}`);
+  return 1;
 }
 
 function simulate(argv: readonly string[], io: Io): number {

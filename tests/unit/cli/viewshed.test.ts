@@ -131,6 +131,9 @@ describe('tricorne viewshed', () => {
     const out = join(dir, 'holey-out.asc');
     expect(capture(['viewshed', '--dem', holey, '--observer', '0.5,0.5', '--out', out]).code).toBe(0);
     expect(readFileSync(out, 'utf8').trim().split('\n').slice(-3)).toEqual(['1 1 1', '1 -1 1', '1 1 1']);
+    const min = join(dir, 'holey-min.asc');
+    expect(capture(['viewshed', '--dem', holey, '--observer', '0.5,0.5', '--output', 'min-height', '--out', min]).code).toBe(0);
+    expect(readFileSync(min, 'utf8').trim().split('\n').slice(-3)).toEqual(['0 0 0', '0 -1 0', '0 0 0']);
   });
 
   it('runs as a program', () => {
@@ -141,7 +144,23 @@ describe('tricorne viewshed', () => {
     const bad = spawnSync(process.execPath, ['bin/tricorne.mjs', 'viewshed', '--bogus'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/unknown flag --bogus/);
-  }, 30_000);
+    // The program loads the rest of the CLI only for a mistake, and still shows the whole usage.
+    expect(bad.stderr).toContain(capture(['help']).out);
+    const min = join(dir, 'spawned-min.asc');
+    const r2 = spawnSync(process.execPath, ['bin/tricorne.mjs', 'viewshed', '--dem', dem, '--observer', observer, '--output', 'min-height', '--max-distance', '150', '--out', min], { encoding: 'utf8' });
+    expect(r2.status).toBe(0);
+    const inProcess = join(dir, 'in-process-min.asc');
+    capture(['viewshed', '--dem', dem, '--observer', observer, '--output', 'min-height', '--max-distance', '150', '--out', inProcess]);
+    expect(readFileSync(min, 'utf8')).toBe(readFileSync(inProcess, 'utf8'));
+    const broken = join(dir, 'broken.asc');
+    writeFileSync(broken, 'ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 1\n1 2 3\n4 5\n');
+    const r3 = spawnSync(process.execPath, ['bin/tricorne.mjs', 'viewshed', '--dem', broken, '--observer', '1,1', '--out', join(dir, 'o.asc')], { encoding: 'utf8' });
+    expect(r3.status).toBe(1);
+    expect(r3.stderr).toBe(`tricorne: ${broken}: line 7: row 2 has 2 values, expected 3\n`);
+    const help = spawnSync(process.execPath, ['bin/tricorne.mjs', 'help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toBe(`${capture(['help']).out}\n`);
+  }, 60_000);
 });
 
 describe('tricorne terrain', () => {

@@ -7,6 +7,7 @@ import {
   encodePng,
   fitToTable,
   formatAsc,
+  formatAscBytes,
   GridError,
   heightmapFromPng,
   heightmapToPng,
@@ -109,6 +110,79 @@ describe('ESRI ASCII grids', () => {
     const text = 'NCOLS 3\r\nNROWS 2\r\nXLLCENTER 0\r\nYLLCENTER 0\r\nCELLSIZE 1\r\n+1 .5 5.\r\n-0.25E-1 1e3 -7\r\n';
     const hm = parseAsc(text).heightmap;
     expect(Array.from(hm.heights)).toEqual([-0.025, 1000, -7, 1, 0.5, 5].map(Math.fround));
+  });
+
+  it('writes each kind of number in its exact shortest form', () => {
+    const cases: [number, string][] = [
+      [0, '0'],
+      [-0, '0'],
+      [-7, '-7'],
+      [12, '12'],
+      [16777217, '16777216'], // not a float32: the nearest is written
+      [-2147483648, '-2147483648'],
+      [3e9, '3000000000'],
+      [1e15, '999999986991104'],
+      [1e16, '10000000000000000'],
+      [1.5e20, '150000000000000000000'],
+      [-3.4028234663852886e38, '-3.4028235e+38'],
+      [0.1, '0.1'],
+      [-0.0125, '-0.0125'],
+      [0.05, '0.05'],
+      [1e-4, '0.0001'],
+      [9.99e-5, '0.0000999'],
+      [1e-5, '0.00001'],
+      [-1.5e-7, '-1.5e-7'],
+      [1.17549435e-38, '1.1754944e-38'],
+      [1e-45, '1.4013e-45'],
+      [794.4142, '794.4142'],
+      [1 / 3, '0.33333334'],
+      [-Math.E, '-2.7182817'],
+      // Nine significant digits, the most a float32 needs.
+      [123.4000244140625, '123.400024'],
+      [-123.4000244140625, '-123.400024'],
+      [0.01230000052601099, '0.0123000005'],
+      [1234567.8, '1234567.8'],
+      [12345678.5, '12345678'],
+      [9999999.5, '10000000'],
+      [0.999999999, '1'],
+    ];
+    for (const [v, text] of cases) expect(shortFloat32(v), String(v)).toBe(text);
+  });
+
+  it('writes the same text as bytes, and grows its buffer as the digits need', () => {
+    const hm: Heightmap = { cols: 3, rows: 2, cellSize: 1, originX: 0.5, originY: 0.5, heights: new Float32Array(6) };
+    const values = [-0, 1e-5, 123.4000244140625, -3.4028234663852886e38, NaN, 16777217];
+    // NODATA text wider than any number, so a row's room is reckoned from it.
+    const nodataValue = -1.2345678901234e30;
+    const text = 'ncols 3\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 1\nNODATA_value -1.2345678901234e+30\n-3.4028235e+38 -1.2345678901234e+30 16777216\n0 0.00001 123.400024\n';
+    expect(new TextDecoder().decode(formatAscBytes(hm, { values, nodataValue }))).toBe(text);
+    expect(formatAsc(hm, { values, nodataValue })).toBe(text);
+    // A 1/0 grid fits the first buffer; long decimals outgrow it several times over.
+    const big = randomGrid('grow', 300, 200);
+    const bytes = formatAscBytes(big);
+    expect(bytes.length).toBeGreaterThan(5 * 300 * 200);
+    expect(parseAsc(bytes).heightmap.heights).toEqual(big.heights);
+    const tokens = new TextDecoder().decode(bytes).trim().split('\n').slice(5).reverse().join(' ').split(' ');
+    expect(tokens).toEqual(Array.from(big.heights, shortFloat32));
+  });
+
+  it('reads a file\'s bytes as it reads its text', () => {
+    const text = '\uFEFFncols 3\r\nnrows 2\r\nxllcorner 0\r\nyllcorner 0\r\ncellsize 1\r\n\r\n+1  .5\t5.\r\n-0.25E-1 1e3 -7';
+    const fromText = parseAsc(text);
+    expect(Array.from(fromText.heightmap.heights)).toEqual([-0.025, 1000, -7, 1, 0.5, 5].map(Math.fround));
+    for (const bytes of [new TextEncoder().encode(text), Buffer.from(text, 'utf8')]) {
+      const g = parseAsc(bytes);
+      expect(g.heightmap).toEqual(fromText.heightmap);
+      expect(g.registration).toBe('corner');
+    }
+    // Bad bytes are named as a text reader shows them: an invalid byte as U+FFFD, a stray
+    // byte-order mark as itself.
+    const head = 'ncols 2\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 1\n3 4\n';
+    const badByte = new Uint8Array([...new TextEncoder().encode(`${head}1 6`), 0xe9, 10]);
+    expect(() => parseAsc(badByte)).toThrow('line 7, value 2: "6\uFFFD" is not a number');
+    expect(() => parseAsc(Buffer.from(`${head}1 \uFEFF6\n`))).toThrow('line 7, value 2: "\uFEFF6" is not a number');
+    // The last line needs no newline, and is still counted whole.
+    expect(() => parseAsc(Buffer.from(`${head}1 2 3`))).toThrow('line 7: row 2 has 3 values, expected 2');
   });
 
   it('writes NODATA for values that are not finite', () => {
