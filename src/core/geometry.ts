@@ -144,11 +144,20 @@ function gapAlong(k: Float64Array, ax: number, ay: number): number {
 /** Separating-axis test. Touching edges do not count as overlap (stands in contact are legal). */
 export function rectsOverlap(a: OrientedRect, b: OrientedRect, tolerance = 0.01): boolean {
   // Cheap early-out on the bounding circles: most pairs on a table are far apart.
+  if (boxedApart(a, b)) return false;
+  frameInto(a, FRAMES, 0);
+  frameInto(b, FRAMES, 12);
+  return framedOverlap(FRAMES, tolerance);
+}
+
+/** Whether the squares around two rectangles' bounding circles keep them apart. */
+function boxedApart(a: OrientedRect, b: OrientedRect): boolean {
   const reach = (Math.sqrt(a.width * a.width + a.depth * a.depth) + Math.sqrt(b.width * b.width + b.depth * b.depth)) / 2;
-  if (Math.abs(a.cx - b.cx) > reach || Math.abs(a.cy - b.cy) > reach) return false;
-  const k = FRAMES;
-  frameInto(a, k, 0);
-  frameInto(b, k, 12);
+  return Math.abs(a.cx - b.cx) > reach || Math.abs(a.cy - b.cy) > reach;
+}
+
+/** The separating-axis test of rectsOverlap on two rectangles already framed into k. */
+function framedOverlap(k: Float64Array, tolerance: number): boolean {
   if (gapAlong(k, k[0]!, k[1]!) >= -tolerance) return false;
   if (gapAlong(k, k[2]!, k[3]!) >= -tolerance) return false;
   if (gapAlong(k, k[12]!, k[13]!) >= -tolerance) return false;
@@ -238,10 +247,11 @@ function segDist(ax: number, ay: number, bx: number, by: number, cx: number, cy:
 
 /** Horizontal distance between the closest points of two rectangles; 0 when they touch or overlap. */
 export function rectDistance(a: OrientedRect, b: OrientedRect): number {
-  if (rectsOverlap(a, b, 0)) return 0;
   const k = FRAMES;
   frameInto(a, k, 0);
   frameInto(b, k, 12);
+  // rectsOverlap(a, b, 0) on the same frames.
+  if (!boxedApart(a, b) && framedOverlap(k, 0)) return 0;
   let best = Infinity;
   // Edges front, right, rear, left: corner i to corner i + 1.
   for (let i = 0; i < 4; i++) {
@@ -315,16 +325,39 @@ export function pointInFrontZone(r: OrientedRect, p: Vec2, halfAngle: number): b
   return Math.abs(l) <= r.width / 2 + ahead * dtan(halfAngle) + 1e-6;
 }
 
-/** True when any part of `target` lies in the front zone of `r` (sampled on corners, edge midpoints and centre). */
+/**
+ * True when any part of `target` lies in the front zone of `r` (sampled on corners, edge quarter
+ * points and centre). pointInFrontZone's arithmetic on plain numbers, the samples in the same order
+ * and with no objects made: every target listing and fire forecast asks it of many pairs.
+ */
 export function rectInFrontZone(r: OrientedRect, target: OrientedRect, halfAngle: number): boolean {
-  const c = corners(target);
-  const samples = [...c, { x: target.cx, y: target.cy }];
+  const k = FRAMES;
+  frameInto(target, k, 0);
+  const fx = dcos(r.facing);
+  const fy = dsin(r.facing);
+  const spread = dtan(halfAngle);
+  for (let i = 0; i < 4; i++) if (inFrontZoneAt(r, fx, fy, spread, k[4 + 2 * i]!, k[5 + 2 * i]!)) return true;
+  if (inFrontZoneAt(r, fx, fy, spread, target.cx, target.cy)) return true;
   for (let i = 0; i < 4; i++) {
-    const a = c[i]!;
-    const b = c[(i + 1) % 4]!;
-    for (const t of [0.25, 0.5, 0.75]) samples.push(lerp(a, b, t));
+    const ax = k[4 + 2 * i]!;
+    const ay = k[5 + 2 * i]!;
+    const bx = k[4 + 2 * ((i + 1) % 4)]!;
+    const by = k[5 + 2 * ((i + 1) % 4)]!;
+    for (let q = 1; q <= 3; q++) {
+      const t = q * 0.25;
+      if (inFrontZoneAt(r, fx, fy, spread, ax + (bx - ax) * t, ay + (by - ay) * t)) return true;
+    }
   }
-  return samples.some((p) => pointInFrontZone(r, p, halfAngle));
+  return false;
+}
+
+/** pointInFrontZone for (x, y), given the cosine and sine of the rectangle's facing and the tangent of the half angle. */
+function inFrontZoneAt(r: OrientedRect, fx: number, fy: number, spread: number, x: number, y: number): boolean {
+  const dx = x - r.cx;
+  const dy = y - r.cy;
+  const ahead = dx * fx + dy * fy - r.depth / 2;
+  if (ahead < -1e-6) return false;
+  return Math.abs(dx * fy + dy * -fx) <= r.width / 2 + ahead * spread + 1e-6;
 }
 
 /** Axis-aligned bounds of a set of points. */

@@ -136,9 +136,10 @@ export function retreatLostShare(bf: Battlefield, u: OnePageUnit, at: Vec2, from
 /** A disordered unit shoots and fights at half and holds no ground: worth a quarter of the unit. */
 const DISORDER_WORTH = 0.25;
 
-function shotOdds(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, target: OnePageUnit): { dist: number[]; figures: number } {
+/** @param gap the two units' distance, where the caller has measured it already. */
+function shotOdds(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, target: OnePageUnit, gap?: number): { dist: number[]; figures: number } {
   if (!shooter.rs.weapon) return { dist: [1], figures: figuresOf(target) };
-  const longRange = unitDistance(shooter, target) > WEAPONS[shooter.rs.weapon].close;
+  const longRange = (gap ?? unitDistance(shooter, target)) > WEAPONS[shooter.rs.weapon].close;
   const d = shootingDice({
     shooterKind: shooter.kind === 'artillery' ? 'artillery' : 'infantry',
     formation: shooter.formation as Formation,
@@ -690,9 +691,9 @@ export function fireTaken(state: OnePageState, bf: Battlefield, u: OnePageUnit, 
     if (unitsBeyond(e, placed, WEAPONS[e.rs.weapon!].long + slack)) continue;
     const arc = inFrontArc(e, placed) ? 1 : e.rs.activated ? 0 : 0.5;
     if (arc === 0 || !canSee(state, bf, e, placed)) continue;
-    const d = shotOdds(state, bf, e, placed).dist;
-    dist = convolve(dist, arc === 1 ? d : d.map((q, k) => q * arc + (k === 0 ? 1 - arc : 0)));
     const gap = unitDistance(e, placed);
+    const d = shotOdds(state, bf, e, placed, gap).dist;
+    dist = convolve(dist, arc === 1 ? d : d.map((q, k) => q * arc + (k === 0 ? 1 - arc : 0)));
     if (gap < nearestGap) [nearest, nearestGap] = [e, gap];
   }
   if (!nearest) return 0;

@@ -247,13 +247,15 @@ export function canSee(state: OnePageState, bf: Battlefield, a: OnePageUnit, b: 
   // and figure heights, and the visibility limit. The orders listing and the AI ask the same pairs
   // again and again, so the last answer per pair is kept, with everything it was read from.
   const limit = state.rules.visibilityLimit;
-  let pairs = sightMemos.get(bf);
-  if (!pairs) sightMemos.set(bf, (pairs = new Map()));
-  const key = `${a.id}>${b.id}`;
-  const known = pairs.get(key);
+  let byViewer = sightMemos.get(bf);
+  if (!byViewer) sightMemos.set(bf, (byViewer = new Map()));
+  // By viewer id, then target id: no pair key is built for the many lookups.
+  let pairs = byViewer.get(a.id);
+  if (!pairs) byViewer.set(a.id, (pairs = new Map()));
+  const known = pairs.get(b.id);
   if (known && known.limit === limit && samePose(known.a, a) && samePose(known.b, b)) return known.visible;
   const visible = lookFrom(bf, limit, a, b);
-  pairs.set(key, { limit, a: poseOf(a), b: poseOf(b), visible });
+  pairs.set(b.id, { limit, a: poseOf(a), b: poseOf(b), visible });
   return visible;
 }
 
@@ -267,7 +269,7 @@ interface SightPose {
 }
 
 /** The last answer of canSee per battlefield and pair of unit ids, with the poses it was read from. */
-const sightMemos = new WeakMap<Battlefield, Map<string, { limit: number; a: SightPose; b: SightPose; visible: boolean }>>();
+const sightMemos = new WeakMap<Battlefield, Map<string, Map<string, { limit: number; a: SightPose; b: SightPose; visible: boolean }>>>();
 
 function poseOf(u: OnePageUnit): SightPose {
   return { x: u.x, y: u.y, facing: u.facing, stands: u.stands, typeId: u.rs.typeId };
