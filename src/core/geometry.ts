@@ -128,6 +128,14 @@ function frameInto(r: OrientedRect, out: Float64Array, at: number): void {
 /** Scratch frames of the two rectangles a test compares (see frameInto). */
 const FRAMES = new Float64Array(24);
 
+/** Whether every corner of the rectangle lies within 0..width and 0..depth (the corners as `corners` gives them, none made). */
+export function rectWithin(r: OrientedRect, width: number, depth: number): boolean {
+  const k = FRAMES;
+  frameInto(r, k, 0);
+  for (let i = 4; i < 12; i += 2) if (!(k[i]! >= 0 && k[i + 1]! >= 0 && k[i]! <= width && k[i + 1]! <= depth)) return false;
+  return true;
+}
+
 /** The separation of the two framed rectangles' corners along an axis: positive when apart. */
 function gapAlong(k: Float64Array, ax: number, ay: number): number {
   const a0 = k[4]! * ax + k[5]! * ay;
@@ -235,24 +243,59 @@ export function pointSegDist(px: number, py: number, ax: number, ay: number, bx:
   return Math.sqrt(dx * dx + dy * dy);
 }
 
-/** segmentDistance's arithmetic on plain numbers: 0 when the segments cross. */
-function segDist(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): number {
+/** Whether segments a-b and c-d cross: segmentsIntersect's arithmetic on plain numbers. */
+function segsCross(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
   const d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
   const d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
   const d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
   const d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
-  if (d1 * d2 < 0 && d3 * d4 < 0) return 0;
-  return Math.min(pointSegDist(ax, ay, cx, cy, dx, dy), pointSegDist(bx, by, cx, cy, dx, dy), pointSegDist(cx, cy, ax, ay, bx, by), pointSegDist(dx, dy, ax, ay, bx, by));
+  return d1 * d2 < 0 && d3 * d4 < 0;
 }
 
-/** Horizontal distance between the closest points of two rectangles; 0 when they touch or overlap. */
+/** The square of pointSegDist, by the same arithmetic up to the root. */
+function pointSegDist2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const abx = bx - ax;
+  const aby = by - ay;
+  const len2 = abx * abx + aby * aby;
+  let qx = ax;
+  let qy = ay;
+  if (len2 !== 0) {
+    const t = Math.max(0, Math.min(1, ((px - ax) * abx + (py - ay) * aby) / len2));
+    qx = ax + abx * t;
+    qy = ay + aby * t;
+  }
+  const dx = px - qx;
+  const dy = py - qy;
+  return dx * dx + dy * dy;
+}
+
+/** The least square distance from the corners framed at `from` to the edges framed at `to` (each edge corner i to i + 1). */
+function cornersToEdges2(k: Float64Array, from: number, to: number): number {
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    const px = k[from + 2 * i]!;
+    const py = k[from + 2 * i + 1]!;
+    for (let j = 0; j < 4; j++) {
+      const r = to + 2 * j;
+      const s = to + 2 * ((j + 1) % 4);
+      best = Math.min(best, pointSegDist2(px, py, k[r]!, k[r + 1]!, k[s]!, k[s + 1]!));
+    }
+  }
+  return best;
+}
+
+/**
+ * Horizontal distance between the closest points of two rectangles; 0 when they touch or overlap.
+ * Measured as the least segmentDistance between their edges (0 for edges that cross, else the least
+ * distance from an end of one edge to the other), with the least square rooted once: the square root
+ * is correctly rounded, so it keeps the order, and the same number comes out with no root per pair.
+ */
 export function rectDistance(a: OrientedRect, b: OrientedRect): number {
   const k = FRAMES;
   frameInto(a, k, 0);
   frameInto(b, k, 12);
   // rectsOverlap(a, b, 0) on the same frames.
   if (!boxedApart(a, b) && framedOverlap(k, 0)) return 0;
-  let best = Infinity;
   // Edges front, right, rear, left: corner i to corner i + 1.
   for (let i = 0; i < 4; i++) {
     const p = 4 + 2 * i;
@@ -260,10 +303,10 @@ export function rectDistance(a: OrientedRect, b: OrientedRect): number {
     for (let j = 0; j < 4; j++) {
       const r = 16 + 2 * j;
       const s = 16 + 2 * ((j + 1) % 4);
-      best = Math.min(best, segDist(k[p]!, k[p + 1]!, k[q]!, k[q + 1]!, k[r]!, k[r + 1]!, k[s]!, k[s + 1]!));
+      if (segsCross(k[p]!, k[p + 1]!, k[q]!, k[q + 1]!, k[r]!, k[r + 1]!, k[s]!, k[s + 1]!)) return 0;
     }
   }
-  return best;
+  return Math.sqrt(Math.min(cornersToEdges2(k, 4, 16), cornersToEdges2(k, 16, 4)));
 }
 
 export function pointRectDistance(r: OrientedRect, p: Vec2): number {
