@@ -128,6 +128,14 @@ function frameInto(r: OrientedRect, out: Float64Array, at: number): void {
 /** Scratch frames of the two rectangles a test compares (see frameInto). */
 const FRAMES = new Float64Array(24);
 
+/** Whether every corner of the rectangle lies within 0..width and 0..depth (the corners as `corners` gives them, none made). */
+export function rectWithin(r: OrientedRect, width: number, depth: number): boolean {
+  const k = FRAMES;
+  frameInto(r, k, 0);
+  for (let i = 4; i < 12; i += 2) if (!(k[i]! >= 0 && k[i + 1]! >= 0 && k[i]! <= width && k[i + 1]! <= depth)) return false;
+  return true;
+}
+
 /** The separation of the two framed rectangles' corners along an axis: positive when apart. */
 function gapAlong(k: Float64Array, ax: number, ay: number): number {
   const a0 = k[4]! * ax + k[5]! * ay;
@@ -144,11 +152,20 @@ function gapAlong(k: Float64Array, ax: number, ay: number): number {
 /** Separating-axis test. Touching edges do not count as overlap (stands in contact are legal). */
 export function rectsOverlap(a: OrientedRect, b: OrientedRect, tolerance = 0.01): boolean {
   // Cheap early-out on the bounding circles: most pairs on a table are far apart.
+  if (boxedApart(a, b)) return false;
+  frameInto(a, FRAMES, 0);
+  frameInto(b, FRAMES, 12);
+  return framedOverlap(FRAMES, tolerance);
+}
+
+/** Whether the squares around two rectangles' bounding circles keep them apart. */
+function boxedApart(a: OrientedRect, b: OrientedRect): boolean {
   const reach = (Math.sqrt(a.width * a.width + a.depth * a.depth) + Math.sqrt(b.width * b.width + b.depth * b.depth)) / 2;
-  if (Math.abs(a.cx - b.cx) > reach || Math.abs(a.cy - b.cy) > reach) return false;
-  const k = FRAMES;
-  frameInto(a, k, 0);
-  frameInto(b, k, 12);
+  return Math.abs(a.cx - b.cx) > reach || Math.abs(a.cy - b.cy) > reach;
+}
+
+/** The separating-axis test of rectsOverlap on two rectangles already framed into k. */
+function framedOverlap(k: Float64Array, tolerance: number): boolean {
   if (gapAlong(k, k[0]!, k[1]!) >= -tolerance) return false;
   if (gapAlong(k, k[2]!, k[3]!) >= -tolerance) return false;
   if (gapAlong(k, k[12]!, k[13]!) >= -tolerance) return false;
@@ -226,23 +243,59 @@ export function pointSegDist(px: number, py: number, ax: number, ay: number, bx:
   return Math.sqrt(dx * dx + dy * dy);
 }
 
-/** segmentDistance's arithmetic on plain numbers: 0 when the segments cross. */
-function segDist(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): number {
+/** Whether segments a-b and c-d cross: segmentsIntersect's arithmetic on plain numbers. */
+function segsCross(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
   const d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
   const d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
   const d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
   const d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
-  if (d1 * d2 < 0 && d3 * d4 < 0) return 0;
-  return Math.min(pointSegDist(ax, ay, cx, cy, dx, dy), pointSegDist(bx, by, cx, cy, dx, dy), pointSegDist(cx, cy, ax, ay, bx, by), pointSegDist(dx, dy, ax, ay, bx, by));
+  return d1 * d2 < 0 && d3 * d4 < 0;
 }
 
-/** Horizontal distance between the closest points of two rectangles; 0 when they touch or overlap. */
+/** The square of pointSegDist, by the same arithmetic up to the root. */
+function pointSegDist2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const abx = bx - ax;
+  const aby = by - ay;
+  const len2 = abx * abx + aby * aby;
+  let qx = ax;
+  let qy = ay;
+  if (len2 !== 0) {
+    const t = Math.max(0, Math.min(1, ((px - ax) * abx + (py - ay) * aby) / len2));
+    qx = ax + abx * t;
+    qy = ay + aby * t;
+  }
+  const dx = px - qx;
+  const dy = py - qy;
+  return dx * dx + dy * dy;
+}
+
+/** The least square distance from the corners framed at `from` to the edges framed at `to` (each edge corner i to i + 1). */
+function cornersToEdges2(k: Float64Array, from: number, to: number): number {
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    const px = k[from + 2 * i]!;
+    const py = k[from + 2 * i + 1]!;
+    for (let j = 0; j < 4; j++) {
+      const r = to + 2 * j;
+      const s = to + 2 * ((j + 1) % 4);
+      best = Math.min(best, pointSegDist2(px, py, k[r]!, k[r + 1]!, k[s]!, k[s + 1]!));
+    }
+  }
+  return best;
+}
+
+/**
+ * Horizontal distance between the closest points of two rectangles; 0 when they touch or overlap.
+ * Measured as the least segmentDistance between their edges (0 for edges that cross, else the least
+ * distance from an end of one edge to the other), with the least square rooted once: the square root
+ * is correctly rounded, so it keeps the order, and the same number comes out with no root per pair.
+ */
 export function rectDistance(a: OrientedRect, b: OrientedRect): number {
-  if (rectsOverlap(a, b, 0)) return 0;
   const k = FRAMES;
   frameInto(a, k, 0);
   frameInto(b, k, 12);
-  let best = Infinity;
+  // rectsOverlap(a, b, 0) on the same frames.
+  if (!boxedApart(a, b) && framedOverlap(k, 0)) return 0;
   // Edges front, right, rear, left: corner i to corner i + 1.
   for (let i = 0; i < 4; i++) {
     const p = 4 + 2 * i;
@@ -250,10 +303,10 @@ export function rectDistance(a: OrientedRect, b: OrientedRect): number {
     for (let j = 0; j < 4; j++) {
       const r = 16 + 2 * j;
       const s = 16 + 2 * ((j + 1) % 4);
-      best = Math.min(best, segDist(k[p]!, k[p + 1]!, k[q]!, k[q + 1]!, k[r]!, k[r + 1]!, k[s]!, k[s + 1]!));
+      if (segsCross(k[p]!, k[p + 1]!, k[q]!, k[q + 1]!, k[r]!, k[r + 1]!, k[s]!, k[s + 1]!)) return 0;
     }
   }
-  return best;
+  return Math.sqrt(Math.min(cornersToEdges2(k, 4, 16), cornersToEdges2(k, 16, 4)));
 }
 
 export function pointRectDistance(r: OrientedRect, p: Vec2): number {
@@ -315,16 +368,39 @@ export function pointInFrontZone(r: OrientedRect, p: Vec2, halfAngle: number): b
   return Math.abs(l) <= r.width / 2 + ahead * dtan(halfAngle) + 1e-6;
 }
 
-/** True when any part of `target` lies in the front zone of `r` (sampled on corners, edge midpoints and centre). */
+/**
+ * True when any part of `target` lies in the front zone of `r` (sampled on corners, edge quarter
+ * points and centre). pointInFrontZone's arithmetic on plain numbers, the samples in the same order
+ * and with no objects made: every target listing and fire forecast asks it of many pairs.
+ */
 export function rectInFrontZone(r: OrientedRect, target: OrientedRect, halfAngle: number): boolean {
-  const c = corners(target);
-  const samples = [...c, { x: target.cx, y: target.cy }];
+  const k = FRAMES;
+  frameInto(target, k, 0);
+  const fx = dcos(r.facing);
+  const fy = dsin(r.facing);
+  const spread = dtan(halfAngle);
+  for (let i = 0; i < 4; i++) if (inFrontZoneAt(r, fx, fy, spread, k[4 + 2 * i]!, k[5 + 2 * i]!)) return true;
+  if (inFrontZoneAt(r, fx, fy, spread, target.cx, target.cy)) return true;
   for (let i = 0; i < 4; i++) {
-    const a = c[i]!;
-    const b = c[(i + 1) % 4]!;
-    for (const t of [0.25, 0.5, 0.75]) samples.push(lerp(a, b, t));
+    const ax = k[4 + 2 * i]!;
+    const ay = k[5 + 2 * i]!;
+    const bx = k[4 + 2 * ((i + 1) % 4)]!;
+    const by = k[5 + 2 * ((i + 1) % 4)]!;
+    for (let q = 1; q <= 3; q++) {
+      const t = q * 0.25;
+      if (inFrontZoneAt(r, fx, fy, spread, ax + (bx - ax) * t, ay + (by - ay) * t)) return true;
+    }
   }
-  return samples.some((p) => pointInFrontZone(r, p, halfAngle));
+  return false;
+}
+
+/** pointInFrontZone for (x, y), given the cosine and sine of the rectangle's facing and the tangent of the half angle. */
+function inFrontZoneAt(r: OrientedRect, fx: number, fy: number, spread: number, x: number, y: number): boolean {
+  const dx = x - r.cx;
+  const dy = y - r.cy;
+  const ahead = dx * fx + dy * fy - r.depth / 2;
+  if (ahead < -1e-6) return false;
+  return Math.abs(dx * fy + dy * -fx) <= r.width / 2 + ahead * spread + 1e-6;
 }
 
 /** Axis-aligned bounds of a set of points. */

@@ -14,7 +14,7 @@ import { moraleResult, OBJECTIVE_RADIUS, rollMoveAllowance, WEAPONS, type Format
 import { belowHalf, hitNeed, hitsAfterCover, meleeDice, meleeModifiers, modifierTotal, moraleModifiers, removedAtEndOfTurn, shootingDice, shootingModifiers, shootingMoraleTriggered } from './combat';
 import { heightAt } from '../../terrain/heightmap';
 import { inch } from '../../core/measure';
-import { numberKey, ObjectMemo } from '../../core/memo';
+import { ObjectMemo } from '../../core/memo';
 import { figuresOf, layoutStands } from './layout';
 import { blockedAtAlong } from './resolve';
 import { isCombatUnit } from './setup';
@@ -136,9 +136,10 @@ export function retreatLostShare(bf: Battlefield, u: OnePageUnit, at: Vec2, from
 /** A disordered unit shoots and fights at half and holds no ground: worth a quarter of the unit. */
 const DISORDER_WORTH = 0.25;
 
-function shotOdds(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, target: OnePageUnit): { dist: number[]; figures: number } {
+/** @param gap the two units' distance, where the caller has measured it already. */
+function shotOdds(state: OnePageState, bf: Battlefield, shooter: OnePageUnit, target: OnePageUnit, gap?: number): { dist: number[]; figures: number } {
   if (!shooter.rs.weapon) return { dist: [1], figures: figuresOf(target) };
-  const longRange = unitDistance(shooter, target) > WEAPONS[shooter.rs.weapon].close;
+  const longRange = (gap ?? unitDistance(shooter, target)) > WEAPONS[shooter.rs.weapon].close;
   const d = shootingDice({
     shooterKind: shooter.kind === 'artillery' ? 'artillery' : 'infantry',
     formation: shooter.formation as Formation,
@@ -287,7 +288,7 @@ const expectation = (dist: readonly number[]): number => dist.reduce((s, q, k) =
 function expectedCharge(state: OnePageState, bf: Battlefield, u: OnePageUnit, target: OnePageUnit): Forecast {
   // Read from the two units, the ground and (for morale) whether a commander is still with either.
   const deps = [bf, target, commanderWith(state, u), commanderWith(state, target)];
-  const key = `charge/${target.id}`;
+  const key = [target.id, 'charge'];
   let result = forecastMemo.get(u, key, deps);
   if (!result) {
     result = chargeOutcome(state, bf, u, target);
@@ -446,7 +447,7 @@ function expectedMove(state: OnePageState, bf: Battlefield, u: OnePageUnit, to: 
   const from = { x: u.x, y: u.y };
   // Only troops within reach of the path can be in the way.
   const near = nearStart(state, u, mover, allowance + inch(8));
-  const key = `${numberKey(to.x)},${numberKey(to.y)},${numberKey(fraction)},${numberKey(facing)},${formation ?? ''}`;
+  const key = [to.x, to.y, fraction, facing, formation ?? ''];
   const deps = walkDependencies(bf, near, from, to);
   const known = forecastMemo.get(u, key, deps);
   if (known) return known;
@@ -565,7 +566,7 @@ function expectedWheel(state: OnePageState, bf: Battlefield, u: OnePageUnit, ang
     const dy = r.cy - pivot.y;
     if (dx * dx + dy * dy <= clear * clear) near.push(o);
   }
-  const key = `wheel/${numberKey(angle)}`;
+  const key = [angle, 'wheel'];
   const deps: unknown[] = [bf, ...near];
   const known = forecastMemo.get(u, key, deps);
   if (known) return known;
@@ -583,32 +584,45 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
   // horseman's for the charge it could make from there.
   if (!isCombatUnit(u) || !STANDING_ORDERS.has(action.type)) return f;
   const pose = f.pose ?? { x: u.x, y: u.y, facing: u.facing };
-  const deps = standingDependencies(state, bf, u);
-  const where = `${numberKey(pose.x)},${numberKey(pose.y)},${numberKey(pose.facing)}`;
-  const judgements = [...(f.judgements ?? []), { name: UNDER_FIRE, value: remembered(u, `fire/${where}`, deps, () => underFireValue(state, bf, u, pose)) }];
-  if (u.kind === 'cavalry') judgements.push({ name: STRIKE_PROSPECT, value: remembered(u, `strike/${where}`, deps, () => strikeProspectValue(state, bf, u, pose)) });
+  const standing = standingJudgements(state, bf, u, pose);
+  const judgements = [...(f.judgements ?? []), { name: UNDER_FIRE, value: standing.fire }];
+  if (standing.strike !== undefined) judgements.push({ name: STRIKE_PROSPECT, value: standing.strike });
   return { ...f, pose, judgements };
 }
 
 /** The standing judgements of a unit's poses, by the unit: its side's next decision asks most of them again. */
-const standingMemo = new ObjectMemo<number>();
+const standingMemo = new ObjectMemo<{ fire: number; strike?: number }>();
 
-function remembered(u: OnePageUnit, key: string, deps: readonly unknown[], work: () => number): number {
-  const known = standingMemo.get(u, key, deps);
-  if (known !== undefined) return known;
-  const value = work();
-  standingMemo.set(u, key, deps, value);
-  return value;
+function standingJudgements(state: OnePageState, bf: Battlefield, u: OnePageUnit, pose: { x: number; y: number; facing: number }): { fire: number; strike?: number } {
+  const key = [pose.x, pose.y, pose.facing];
+  const deps = standingDependencies(state, bf, u);
+  let known = standingMemo.get(u, key, deps);
+  if (!known) {
+    known = { fire: underFireValue(state, bf, u, pose) };
+    if (u.kind === 'cavalry') known.strike = strikeProspectValue(state, bf, u, pose);
+    standingMemo.set(u, key, deps, known);
+  }
+  return known;
 }
 
 /**
  * What the standing judgements of a unit's pose are read from besides the unit: the ground, the sight
  * limit, every enemy unit (who may shoot or be charged, and the commanders with them) and the
  * commander with the unit (its morale). Unchanged units are the same objects from state to state.
+ * Every candidate of a unit in a decision asks the same, so the list is kept by the state's unit list
+ * (never changed once made) and the unit, and handed to the memo as the very same array.
  */
+const standingDeps = new WeakMap<readonly OnePageUnit[], Map<OnePageUnit, unknown[]>>();
+
 function standingDependencies(state: OnePageState, bf: Battlefield, u: OnePageUnit): unknown[] {
-  const deps: unknown[] = [bf, state.rules.visibilityLimit, u.rs.joinedBy ? unitById(state, u.rs.joinedBy) ?? null : null];
+  let byUnit = standingDeps.get(state.units);
+  if (!byUnit) standingDeps.set(state.units, (byUnit = new Map()));
+  const limit = state.rules.visibilityLimit;
+  const known = byUnit.get(u);
+  if (known && known[0] === bf && Object.is(known[1], limit)) return known;
+  const deps: unknown[] = [bf, limit, u.rs.joinedBy ? unitById(state, u.rs.joinedBy) ?? null : null];
   for (const e of state.units) if (e.side !== u.side) deps.push(e);
+  byUnit.set(u, deps);
   return deps;
 }
 
@@ -677,9 +691,9 @@ export function fireTaken(state: OnePageState, bf: Battlefield, u: OnePageUnit, 
     if (unitsBeyond(e, placed, WEAPONS[e.rs.weapon!].long + slack)) continue;
     const arc = inFrontArc(e, placed) ? 1 : e.rs.activated ? 0 : 0.5;
     if (arc === 0 || !canSee(state, bf, e, placed)) continue;
-    const d = shotOdds(state, bf, e, placed).dist;
-    dist = convolve(dist, arc === 1 ? d : d.map((q, k) => q * arc + (k === 0 ? 1 - arc : 0)));
     const gap = unitDistance(e, placed);
+    const d = shotOdds(state, bf, e, placed, gap).dist;
+    dist = convolve(dist, arc === 1 ? d : d.map((q, k) => q * arc + (k === 0 ? 1 - arc : 0)));
     if (gap < nearestGap) [nearest, nearestGap] = [e, gap];
   }
   if (!nearest) return 0;

@@ -3,7 +3,7 @@
  * on a unit (retreat, fall back). Shared by the activation actions and the end-of-turn steps.
  */
 
-import { angleOf, direction, distance, fromLocal, normalize, pointSegDist, rectsOverlap, scale, add, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
+import { angleOf, direction, distance, fromLocal, normalize, pointSegDist, rectsOverlap, rectWithin, scale, add, sub, type OrientedRect, type Vec2 } from '../../core/geometry';
 import type { RuleContext } from '../../core/ruleset';
 import { footprintPlacer, unitFootprint } from '../../core/model';
 import { walkStraight } from '../../core/movement';
@@ -80,7 +80,7 @@ export function removeUnit(state: OnePageState, ctx: RuleContext, u: OnePageUnit
   if (near) placeBehind(state, cmdr, near.f);
   ctx.emit({ type: 'commander-escapes', text: `${cmdr.name} escapes (rolled ${roll})${near ? ` to ${near.f.name}` : ''}`, unit: cmdr.id, side: cmdr.side });
   // With no friend to ride to, he stays where he is; if that is off the table he has gone with it.
-  if (!near && !onTableDims(footprint(cmdr), state.battlefield.width, state.battlefield.depth)) {
+  if (!near && !rectWithin(footprint(cmdr), state.battlefield.width, state.battlefield.depth)) {
     removeUnit(state, ctx, cmdr, 'left-table', `${cmdr.name} has left the table with ${u.name}`);
   }
 }
@@ -114,7 +114,7 @@ export function placeBehind(state: OnePageState, cmdr: OnePageUnit, host: OnePag
   for (const [f, l] of spots) {
     const p = fromLocal(r, f, l);
     const fp = footprint({ ...cmdr, x: p.x, y: p.y });
-    if (!onTableDims(fp, w, d)) continue;
+    if (!rectWithin(fp, w, d)) continue;
     fallback ??= p;
     if (overlapping(state, fp, [cmdr.id, host.id]).length === 0) {
       cmdr.x = p.x;
@@ -178,7 +178,7 @@ export function blockedAt(
 
 /** blockedAt for the unit's footprint `r` where it would stand. */
 function blockedWith(state: OnePageState, u: OnePageUnit, r: OrientedRect, opts: Parameters<typeof blockedAt>[4]): boolean {
-  if (!opts.offTableOk && !onTableDims(r, opts.bfWidth, opts.bfDepth)) return true;
+  if (!opts.offTableOk && !rectWithin(r, opts.bfWidth, opts.bfDepth)) return true;
   // firstOverlapping's test, written out: a walk asks it at every step, so nothing is made per call.
   const ignore = opts.ignore;
   for (const o of opts.among ?? state.units) {
@@ -238,10 +238,6 @@ export function blockedAtAlong(
     if (inside && touching.length === 0) return false;
     return blockedWith(state, u, place(at.x, at.y), allowFriends ? withFriends : withoutFriends);
   };
-}
-
-function onTableDims(r: ReturnType<typeof footprint>, w: number, d: number): boolean {
-  return onTable({ width: w, depth: d } as Parameters<typeof onTable>[0], r);
 }
 
 /** Move a unit straight toward a point within an allowance, as far as ground and units allow. */

@@ -18,6 +18,7 @@ import {
   rectsFartherThan,
   rectInFrontZone,
   rectsOverlap,
+  rectWithin,
   segmentsIntersect,
   type Arc,
   type OrientedRect,
@@ -173,12 +174,16 @@ export function moveSpeedFn(bf: Battlefield, u: OnePageUnit, facing: number, dir
   // The facing is fixed for the whole move, so the samples sit at fixed offsets from the centre.
   const r0 = unitFootprint({ x: u.x, y: u.y, facing, stands: u.stands });
   const offsets = d.x === 0 && d.y === 0 ? [{ x: 0, y: 0 }] : leadingSamples(r0, d).map((q) => ({ x: q.x - u.x, y: q.y - u.y }));
+  // One point refilled for every sample: the ground is read there and the point is kept by nobody.
+  const q = { x: 0, y: 0 };
   return (p) => {
     const here = ground(bf, p);
     if (here === 'road') return terrainSpeedFactor('road', mover);
     let f = 1;
     for (const o of offsets) {
-      f = Math.min(f, terrainSpeedFactor(ground(bf, { x: p.x + o.x, y: p.y + o.y }), mover));
+      q.x = p.x + o.x;
+      q.y = p.y + o.y;
+      f = Math.min(f, terrainSpeedFactor(ground(bf, q), mover));
       if (f === 0) break;
     }
     return f;
@@ -247,13 +252,15 @@ export function canSee(state: OnePageState, bf: Battlefield, a: OnePageUnit, b: 
   // and figure heights, and the visibility limit. The orders listing and the AI ask the same pairs
   // again and again, so the last answer per pair is kept, with everything it was read from.
   const limit = state.rules.visibilityLimit;
-  let pairs = sightMemos.get(bf);
-  if (!pairs) sightMemos.set(bf, (pairs = new Map()));
-  const key = `${a.id}>${b.id}`;
-  const known = pairs.get(key);
+  let byViewer = sightMemos.get(bf);
+  if (!byViewer) sightMemos.set(bf, (byViewer = new Map()));
+  // By viewer id, then target id: no pair key is built for the many lookups.
+  let pairs = byViewer.get(a.id);
+  if (!pairs) byViewer.set(a.id, (pairs = new Map()));
+  const known = pairs.get(b.id);
   if (known && known.limit === limit && samePose(known.a, a) && samePose(known.b, b)) return known.visible;
   const visible = lookFrom(bf, limit, a, b);
-  pairs.set(key, { limit, a: poseOf(a), b: poseOf(b), visible });
+  pairs.set(b.id, { limit, a: poseOf(a), b: poseOf(b), visible });
   return visible;
 }
 
@@ -267,7 +274,7 @@ interface SightPose {
 }
 
 /** The last answer of canSee per battlefield and pair of unit ids, with the poses it was read from. */
-const sightMemos = new WeakMap<Battlefield, Map<string, { limit: number; a: SightPose; b: SightPose; visible: boolean }>>();
+const sightMemos = new WeakMap<Battlefield, Map<string, Map<string, { limit: number; a: SightPose; b: SightPose; visible: boolean }>>>();
 
 function poseOf(u: OnePageUnit): SightPose {
   return { x: u.x, y: u.y, facing: u.facing, stands: u.stands, typeId: u.rs.typeId };
@@ -342,10 +349,7 @@ const COVERING_AREAS = new Set(['wood', 'orchard', 'crops']);
  */
 export function coverOf(bf: Battlefield, target: OnePageUnit, shooter?: OnePageUnit): Cover {
   const r = footprint(target);
-  const pts = [{ x: r.cx, y: r.cy }, ...corners(r)];
-  const inside = pts.filter((p) => featuresAt(bf, p).some((f) => COVERING_AREAS.has(f.kind))).length;
-  // The majority of the unit decides (Q33).
-  let cover: Cover = inside * 2 > pts.length ? 'partial' : 'none';
+  let cover = areaCover(bf, r);
   if (shooter) {
     const from = { x: shooter.x, y: shooter.y };
     const to = { x: r.cx, y: r.cy };
@@ -358,6 +362,23 @@ export function coverOf(bf: Battlefield, target: OnePageUnit, shooter?: OnePageU
       cover = 'partial';
     }
   }
+  return cover;
+}
+
+/**
+ * The cover a footprint stands in, from the areas under its centre and corners: remembered by the
+ * footprint object (never changed once made), as a fire forecast asks it of every enemy that may shoot.
+ */
+const areaCovers = new WeakMap<OrientedRect, { bf: Battlefield; cover: Cover }>();
+
+function areaCover(bf: Battlefield, r: OrientedRect): Cover {
+  const known = areaCovers.get(r);
+  if (known && known.bf === bf) return known.cover;
+  const pts = [{ x: r.cx, y: r.cy }, ...corners(r)];
+  const inside = pts.filter((p) => featuresAt(bf, p).some((f) => COVERING_AREAS.has(f.kind))).length;
+  // The majority of the unit decides (Q33).
+  const cover: Cover = inside * 2 > pts.length ? 'partial' : 'none';
+  areaCovers.set(r, { bf, cover });
   return cover;
 }
 
@@ -427,8 +448,8 @@ export function mayInterpenetrate(mover: OnePageUnit, other: OnePageUnit): boole
   return loose(mover) || loose(other);
 }
 
-export function onTable(bf: Battlefield, r: OrientedRect): boolean {
-  return corners(r).every((c) => c.x >= 0 && c.y >= 0 && c.x <= bf.width && c.y <= bf.depth);
+export function onTable(bf: Pick<Battlefield, 'width' | 'depth'>, r: OrientedRect): boolean {
+  return rectWithin(r, bf.width, bf.depth);
 }
 
 export function centreOnTable(bf: Battlefield, p: Vec2): boolean {

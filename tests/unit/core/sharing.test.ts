@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apply, samePlain, stateHash } from '../../../src/core/engine';
-import { numberKey, ObjectMemo } from '../../../src/core/memo';
+import { ObjectMemo } from '../../../src/core/memo';
 import { onePageBattle } from '../../../bench/battles';
 
 describe('states share the units an action left alone', () => {
@@ -43,30 +43,35 @@ describe('ObjectMemo', () => {
     const owner = {};
     const a = {};
     const b = {};
-    memo.set(owner, 'k', [a, 1], 'first');
-    expect(memo.get(owner, 'k', [a, 1])).toBe('first');
-    expect(memo.get(owner, 'k', [{}, 1])).toBeUndefined();
-    expect(memo.get(owner, 'k', [a, 2])).toBeUndefined();
-    expect(memo.get(owner, 'k', [a])).toBeUndefined();
-    expect(memo.get(owner, 'other', [a, 1])).toBeUndefined();
-    expect(memo.get({}, 'k', [a, 1])).toBeUndefined();
-    memo.set(owner, 'k', [b], 'second');
-    expect(memo.get(owner, 'k', [b])).toBe('second');
-    expect(memo.get(owner, 'k', [a, 1])).toBeUndefined();
+    memo.set(owner, ['k'], [a, 1], 'first');
+    expect(memo.get(owner, ['k'], [a, 1])).toBe('first');
+    expect(memo.get(owner, ['k'], [{}, 1])).toBeUndefined();
+    expect(memo.get(owner, ['k'], [a, 2])).toBeUndefined();
+    expect(memo.get(owner, ['k'], [a])).toBeUndefined();
+    expect(memo.get(owner, ['other'], [a, 1])).toBeUndefined();
+    expect(memo.get({}, ['k'], [a, 1])).toBeUndefined();
+    memo.set(owner, ['k'], [b], 'second');
+    expect(memo.get(owner, ['k'], [b])).toBe('second');
+    expect(memo.get(owner, ['k'], [a, 1])).toBeUndefined();
   });
 
   it("forgets an owner's results all at once past its limit", () => {
     const memo = new ObjectMemo<number>(2);
     const owner = {};
-    memo.set(owner, 'a', [], 1);
-    memo.set(owner, 'b', [], 2);
-    memo.set(owner, 'c', [], 3);
-    expect([memo.get(owner, 'a', []), memo.get(owner, 'b', []), memo.get(owner, 'c', [])]).toEqual([undefined, undefined, 3]);
+    memo.set(owner, ['a'], [], 1);
+    memo.set(owner, ['b'], [], 2);
+    memo.set(owner, ['c'], [], 3);
+    expect([memo.get(owner, ['a'], []), memo.get(owner, ['b'], []), memo.get(owner, ['c'], [])]).toEqual([undefined, undefined, 3]);
   });
 
-  it('numberKey keeps -0 apart from 0', () => {
-    expect(numberKey(-0)).toBe('-0');
-    expect(numberKey(0)).toBe('0');
-    expect(numberKey(0.1 + 0.2)).toBe('0.30000000000000004');
+  it('tells keys apart element by element, -0 from 0', () => {
+    const memo = new ObjectMemo<string>();
+    const owner = {};
+    memo.set(owner, [0, 1], [], 'zero');
+    memo.set(owner, [-0, 1], [], 'minus zero');
+    memo.set(owner, [0, 1, 'x'], [], 'longer');
+    expect([memo.get(owner, [0, 1], []), memo.get(owner, [-0, 1], []), memo.get(owner, [0, 1, 'x'], []), memo.get(owner, [0, 2], [])]).toEqual(['zero', 'minus zero', 'longer', undefined]);
+    memo.set(owner, [0, 1], [], 'again');
+    expect(memo.get(owner, [0, 1], [])).toBe('again');
   });
 });
