@@ -382,7 +382,7 @@ function fireProspect(ctx: ScoreContext, at: Vec2 & { facing?: number }, range: 
 export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
   const considerations: ConsiderationScore[] = [];
   const unit = c.unit ? ctx.byId.get(c.unit) : undefined;
-  const weight = groupWeight(c.group, ctx.plan, ctx.personality);
+  let weight = groupWeight(c.group, ctx.plan, ctx.personality);
   const choice = ctx.hints.choiceValue?.(ctx.state, c.action, ctx.plan.stance);
   if (choice !== undefined) consider(considerations, 'plan', choice, CURVES.rising);
   // Card-driven rules: an order that spends a card worth keeping must be worth the card.
@@ -390,6 +390,7 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
   if (cardCost !== undefined) consider(considerations, 'keeps a useful card', cardCost, { kind: 'linear', slope: -0.6, intercept: 1 });
   if (unit) {
     const forecast: Forecast = ctx.hints.forecast(ctx.state, ctx.bf, c.action);
+    if (forecast.stakes !== undefined) weight *= forecast.stakes;
     const at = forecast.pose ?? { x: unit.x, y: unit.y, facing: unit.facing };
     positionalOnce(ctx, unit, at, considerations);
     if (forecast.pose && (c.group === 'move' || c.group === 'formation')) {

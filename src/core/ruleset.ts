@@ -230,6 +230,11 @@ export interface Forecast {
    * explanation (a General keeping his Command within his reach, a unit staying in command).
    */
   judgements?: { name: string; value: number }[];
+  /**
+   * How much more this order weighs than others of its group (1 when absent): the ruleset's view of
+   * the stakes, such as an Attack likely to break a unit the battle is counted by.
+   */
+  stakes?: number;
 }
 
 /**

@@ -293,6 +293,9 @@ export function formationJudgement(u: HmUnit, action: Action): { name: string; v
   return { name: 'stays in line to fight', value: 0.4 };
 }
 
+/** How much more an Attack sure to break its target weighs than the rest of its group (Forecast.stakes). */
+const ATTACK_STAKES = 1.5;
+
 /** The forecast of one order, before the formation it declares is judged. */
 function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   const u = unitById(hs, String(action.unit ?? ''));
@@ -306,7 +309,9 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
     // Near the turn limit, an Attack that can only lose the count the battle is judged on is refused.
     const verdict = verdictJudgement(hs, swing);
     if (verdict < 1) judgements.push({ name: 'the verdict at the turn limit', value: verdict });
-    return { target: t.id, ...f, judgements };
+    // An Attack likely to break its target is what wins the battle: weighed up to 2.5 times a move,
+    // or a sure Attack loses to a march whose many minor judgements all read well (see ARCHITECTURE).
+    return { target: t.id, ...f, judgements, stakes: 1 + ATTACK_STAKES * Math.min(1, f.removes) };
   }
   if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
   if (action.type === 'order' && action.order === 'skirmish-plan') return planForecast(hs, bf, u, action.plan);

@@ -75,6 +75,11 @@ describe('Horse & Musket AI: an Attack read through both charts at once, with th
       return { inflicted: f.inflicted!, risk: f.risk!, odds: f.judgements!.find((j) => j.name === 'odds of the Attack')!.value };
     };
     const three = judged(3);
+    // The stakes of the Attack: 1 + 1.5 × the chance it breaks the target, as the weight of the order.
+    const state = buildState({ units: [makeGeneral('a-1', 'a', 60, 2), mine(6), theirs(3, 17), makeGeneral('b-1', 'b', 60, 46)], hands: { a: ['u:a-4:1'] } });
+    const f = hmAi.forecast(state, battlefieldFromSpec(state.battlefield), { type: 'order', side: 'a', unit: 'a-4', order: 'attack', target: 'b-4', card: 'u:a-4:1' });
+    expect(f.removes!).toBeGreaterThan(0.05);
+    close(f.stakes!, 1 + 1.5 * Math.min(1, f.removes!));
     const six = judged(6);
     expect(three.inflicted).toBeGreaterThan(six.inflicted);
     expect(three.risk).toBeLessThan(six.risk);
@@ -88,6 +93,10 @@ describe('Horse & Musket AI: an Attack read through both charts at once, with th
     const state = buildState({ units: [makeGeneral('a-1', 'a', 60, 2), mine(), left, right, theirs(3, 17), makeGeneral('b-1', 'b', 60, 46)], hands: { a: ['u:a-4:1'] } });
     const d = decide(getRuleset('horse-and-musket'), state as unknown as GameState, 'a', { level: 'normal', personality: 'balanced' }, 'duel');
     expect(d!.chosen.action).toMatchObject({ type: 'order', unit: 'a-4', order: 'attack', target: 'b-4' });
+    // Its weight is the charge group's (0.75 when defending, 1 attacking) times the Attack's stakes.
+    const stakes = hmAi.forecast(state, battlefieldFromSpec(state.battlefield), d!.chosen.action).stakes!;
+    expect(stakes).toBeGreaterThan(1);
+    close(d!.chosen.weight / stakes, d!.plan.stance === 'attack' ? 1 : 0.75);
     // +2 for the flanks and +1 fresh: Chart A (Break & Run on 5 or less) breaks it on a throw of 2 only.
     const f = duel(state, battlefieldFromSpec(state.battlefield), state.units[1]!, state.units[4]!, false);
     close(f.mine.breaks, 1 / 36);
