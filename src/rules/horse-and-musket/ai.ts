@@ -309,8 +309,8 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
     // Near the turn limit, an Attack that can only lose the count the battle is judged on is refused.
     const verdict = verdictJudgement(hs, swing);
     if (verdict < 1) judgements.push({ name: 'the verdict at the turn limit', value: verdict });
-    // An Attack likely to break its target is what wins the battle: weighed up to 2.5 times a move,
-    // or a sure Attack loses to a march whose many minor judgements all read well (see ARCHITECTURE).
+    // An Attack likely to break its target is what wins the battle: up to 2.5 times its group's
+    // weight, or a sure Attack loses to a march whose many minor judgements all read well (ARCHITECTURE).
     return { target: t.id, ...f, judgements, stakes: 1 + ATTACK_STAKES * Math.min(1, f.removes) };
   }
   if (action.type === 'order' && (action.order === 'fire' || action.order === 'skirmish-fire')) return fireForecast(hs, bf, u, String(action.target));
@@ -471,8 +471,8 @@ export function moveDisorder(bf: Battlefield, u: HmUnit, pose: { x: number; y: n
 /**
  * Where a move really ends, as the rules walk it (moves.ts walk): short of a unit or impassable
  * ground in the way, at a halt within 9" of a known enemy or at slowing ground. A move that ends
- * where it began wastes the card; one that ends short is judged where it stops. Used for Generals'
- * moves (a few candidates a decision); for the many unit moves a walk each cost too much time.
+ * where it began wastes the card; one that ends short is judged where it stops. Generals' moves and
+ * units' Moves and Obliques (walkedOrderPose) are judged so; `slows` says whether slowing ground stops it.
  */
 export function walkedPose<P extends { x: number; y: number; facing: number } | undefined>(
   state: HmState,
