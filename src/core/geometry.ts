@@ -228,19 +228,7 @@ function edges(r: OrientedRect): [Vec2, Vec2][] {
 
 /** Distance from (px, py) to segment a-b: pointSegmentDistance's arithmetic on plain numbers. */
 export function pointSegDist(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const abx = bx - ax;
-  const aby = by - ay;
-  const len2 = abx * abx + aby * aby;
-  let qx = ax;
-  let qy = ay;
-  if (len2 !== 0) {
-    const t = Math.max(0, Math.min(1, ((px - ax) * abx + (py - ay) * aby) / len2));
-    qx = ax + abx * t;
-    qy = ay + aby * t;
-  }
-  const dx = px - qx;
-  const dy = py - qy;
-  return Math.sqrt(dx * dx + dy * dy);
+  return Math.sqrt(pointSegDist2(px, py, ax, ay, bx, by));
 }
 
 /** Whether segments a-b and c-d cross: segmentsIntersect's arithmetic on plain numbers. */
@@ -252,7 +240,7 @@ function segsCross(ax: number, ay: number, bx: number, by: number, cx: number, c
   return d1 * d2 < 0 && d3 * d4 < 0;
 }
 
-/** The square of pointSegDist, by the same arithmetic up to the root. */
+/** The square of the distance from (px, py) to segment a-b (pointSegDist is its root). */
 function pointSegDist2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const abx = bx - ax;
   const aby = by - ay;
