@@ -77,9 +77,13 @@ describe('Horse & Musket AI: an Attack read through both charts at once, with th
     const three = judged(3);
     // The stakes of the Attack: 1 + 1.5 × the chance it breaks the target, as the weight of the order.
     const state = buildState({ units: [makeGeneral('a-1', 'a', 60, 2), mine(6), theirs(3, 17), makeGeneral('b-1', 'b', 60, 46)], hands: { a: ['u:a-4:1'] } });
-    const f = hmAi.forecast(state, battlefieldFromSpec(state.battlefield), { type: 'order', side: 'a', unit: 'a-4', order: 'attack', target: 'b-4', card: 'u:a-4:1' });
-    expect(f.removes!).toBeGreaterThan(0.05);
-    close(f.stakes!, 1 + 1.5 * Math.min(1, f.removes!));
+    const bf = battlefieldFromSpec(state.battlefield);
+    const f = hmAi.forecast(state, bf, { type: 'order', side: 'a', unit: 'a-4', order: 'attack', target: 'b-4', card: 'u:a-4:1' });
+    // One counted battalion a side: the break weight is 1, so the chance it breaks is the duel's own.
+    const breaks = duel(state, bf, state.units[1]!, state.units[2]!, false).theirs.breaks;
+    expect(breaks).toBeGreaterThan(0);
+    close(f.removes!, breaks);
+    close(f.stakes!, 1 + 1.5 * breaks);
     const six = judged(6);
     expect(three.inflicted).toBeGreaterThan(six.inflicted);
     expect(three.risk).toBeLessThan(six.risk);
