@@ -356,10 +356,16 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   return { ...moved, judgements };
 }
 
+/** standsReach by stands list: states share the lists of units an action left alone. */
+const REACH = new WeakMap<readonly HmUnit['stands'][number][], number>();
+
 /** A stand's furthest reach from its unit's centre: its offset plus half its diagonal. */
 function standsReach(u: HmUnit): number {
-  let r = 0;
+  let r = REACH.get(u.stands);
+  if (r !== undefined) return r;
+  r = 0;
   for (const s of u.stands) r = Math.max(r, dhypot(s.f, s.l) + dhypot(s.width, s.depth) / 2);
+  REACH.set(u.stands, r);
   return r;
 }
 
