@@ -190,7 +190,8 @@ describe('dice on the table', () => {
     await page.keyboard.press('Space');
     const report = await settled(page);
     expect(report.keep).toBe(false);
-    for (const t of report.throws) expect(t.shown).toEqual(t.values);
+    // The whole report in the message: where a wrong face was drawn says what went wrong.
+    for (const t of report.throws) expect(t.shown, JSON.stringify({ phase: report.phase, ...t })).toEqual(t.values);
     // Left alone, they fade away after a few seconds.
     await page.waitForFunction(() => window.__tricorne!.dice().phase === 'none', undefined, { timeout: 60_000, polling: 200 });
     expect((await dice(page)).throws).toEqual([]);

@@ -312,10 +312,11 @@ function DiceMeshes({ player, colours, onGone }: { player: DicePlayer; colours: 
       }
     });
     for (const m of [...bodies.current.values(), ...marks.current.values()]) if (m.instanceColor) m.instanceColor.needsUpdate = true;
-    shown.bodies = new Map(bodies.current);
+    // The live map, not a copy: should the renderer make a mesh anew, the report reads the one drawn.
+    shown.bodies = bodies.current;
     invalidate();
     return () => {
-      shown.bodies = new Map();
+      if (shown.bodies === bodies.current) shown.bodies = new Map();
     };
   }, [player, colours, kinds, slots, count, invalidate]);
 
