@@ -379,7 +379,60 @@ function fireProspect(ctx: ScoreContext, at: Vec2 & { facing?: number }, range: 
   return best;
 }
 
+/** A candidate scored but for its forecast's later judgements: until settled, its score bounds the exact one from above. */
+interface Unsettled {
+  /** Where the first of the later judgements stands in the considerations. */
+  at: number;
+  later: NonNullable<Forecast['later']>;
+}
+
+/** What a later judgement counts as until worked out: its best, which leaves the product as it is. */
+const NOT_YET: ConsiderationScore = { name: 'worked out if it can matter', input: 1, score: 1 };
+
+/** How many runners-up a decision keeps for its explanation. */
+const RUNNERS_UP = 4;
+
 export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate {
+  const { scored, unsettled } = scoreParts(ctx, c);
+  if (unsettled) settle(scored, unsettled);
+  return scored;
+}
+
+/** Work out a candidate's later judgements, in their places, and its exact score. */
+function settle(s: ScoredCandidate, u: Unsettled): void {
+  const judged = u.later.judge();
+  if (judged.length !== u.later.count) throw new Error(`a forecast promised ${u.later.count} later judgements and gave ${judged.length}`);
+  for (let k = 0; k < judged.length; k++) s.considerations[u.at + k] = { name: judged[k]!.name, input: judged[k]!.value, score: evaluateCurve(CURVES.rising, judged[k]!.value) };
+  s.score = combineScores(s.considerations.map((k) => k.score)) * s.weight;
+}
+
+/**
+ * Exact scores for every candidate that can be among the `k` best: the unsettled ones are settled
+ * highest bound first, until the next bound falls below the k-th best exact score. The rest keep
+ * their bounds, all below the k best, which are then exactly the k best of the full scoring.
+ */
+function settleBest(scored: readonly ScoredCandidate[], unsettled: Map<ScoredCandidate, Unsettled>, k: number): void {
+  if (unsettled.size === 0) return;
+  // The k best exact scores so far, best first.
+  const best: number[] = [];
+  const keep = (x: number): void => {
+    let i = best.length;
+    while (i > 0 && best[i - 1]! < x) i--;
+    if (i < k) best.splice(i, 0, x);
+    if (best.length > k) best.pop();
+  };
+  for (const s of scored) if (!unsettled.has(s)) keep(s.score);
+  const open = [...unsettled.keys()].sort((a, b) => b.score - a.score);
+  for (const s of open) {
+    if (best.length >= k && s.score < best[k - 1]!) break;
+    settle(s, unsettled.get(s)!);
+    unsettled.delete(s);
+    keep(s.score);
+  }
+}
+
+function scoreParts(ctx: ScoreContext, c: Candidate): { scored: ScoredCandidate; unsettled?: Unsettled } {
+  let unsettled: Unsettled | undefined;
   const considerations: ConsiderationScore[] = [];
   const unit = c.unit ? ctx.byId.get(c.unit) : undefined;
   let weight = groupWeight(c.group, ctx.plan, ctx.personality);
@@ -410,6 +463,10 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
       consider(considerations, 'damage to the enemy', Math.min(1, harm * 2 * (0.5 + worth) * onGround), harm > 0.005 ? CURVES.harm : CURVES.futile);
     }
     for (const j of forecast.judgements ?? []) consider(considerations, j.name, j.value, CURVES.rising);
+    if (forecast.later) {
+      unsettled = { at: considerations.length, later: forecast.later };
+      for (let k = 0; k < forecast.later.count; k++) considerations.push(NOT_YET);
+    }
     if (forecast.risk !== undefined) consider(considerations, 'risk to ourselves', forecast.risk * 2, ctx.personality === 'cautious' ? CURVES.sharpFalling : CURVES.softFalling);
     // Standing still is right for a unit that must recover, and fair for one already where it should be.
     if (c.group === 'hold') consider(considerations, 'needs to recover', ctx.hints.shaken(ctx.state, unit) ? 1 : 0, { kind: 'linear', slope: 0.25, intercept: 0.75 });
@@ -420,12 +477,12 @@ export function scoreCandidate(ctx: ScoreContext, c: Candidate): ScoredCandidate
   if (rest !== undefined) {
     // Stopping is scored outright: what is kept for later is worth this much.
     const kept: ConsiderationScore[] = [{ name: 'keeps the rest for later', input: rest, score: rest }];
-    return { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), why: c.why, weight: 1, score: rest, considerations: kept };
+    return { scored: { action: c.action, label: c.label, ...(c.unit ? { unit: c.unit } : {}), why: c.why, weight: 1, score: rest, considerations: kept } };
   }
   const score = combineScores(considerations.map((k) => k.score)) * weight;
   // The same fields in the same order as with a spread of the optional unit, without making two objects.
-  if (c.unit) return { action: c.action, label: c.label, unit: c.unit, group: c.group, why: c.why, weight, score, considerations };
-  return { action: c.action, label: c.label, group: c.group, why: c.why, weight, score, considerations };
+  if (c.unit) return { scored: { action: c.action, label: c.label, unit: c.unit, group: c.group, why: c.why, weight, score, considerations }, ...(unsettled ? { unsettled } : {}) };
+  return { scored: { action: c.action, label: c.label, group: c.group, why: c.why, weight, score, considerations }, ...(unsettled ? { unsettled } : {}) };
 }
 
 /**
@@ -532,13 +589,22 @@ export function decideAndTry(ruleset: Ruleset, state: GameState, side: string, c
   const considered = focusUnits(view, legal, enemies, profile.unitsPerDecision);
   const candidates = expandCandidates({ state: view, bf, hints, side, enemies, friends, pointsPerOrder: profile.pointsPerOrder }, considered);
   const scored: ScoredCandidate[] = [];
+  const unsettled = new Map<ScoredCandidate, Unsettled>();
   for (const c of candidates) {
     if (scored.length >= profile.maxCandidates) break;
     if (config.budgetMs !== undefined && scored.length > 0 && performance.now() - t0 > config.budgetMs) break;
-    scored.push(scoreCandidate(ctx, c));
+    const parts = scoreParts(ctx, c);
+    scored.push(parts.scored);
+    if (parts.unsettled) unsettled.set(parts.scored, parts.unsettled);
     config.progress?.(scored.length, Math.min(candidates.length, profile.maxCandidates));
   }
-  scored.sort((a, b) => b.score - a.score);
+  // Only the best few need exact scores: the pick and the runners-up shown. The hard level's second
+  // look and look-ahead read further down the ranking, so there every score is worked out.
+  const exact = profile.refine > 0 || profile.lookahead > 0 ? scored.length : profile.top + RUNNERS_UP;
+  settleBest(scored, unsettled, exact);
+  const generated = [...scored];
+  const byScore = (a: ScoredCandidate, b: ScoredCandidate): number => b.score - a.score;
+  scored.sort(byScore);
   if (profile.refine > 0) {
     const room = profile.maxCandidates * 1.25 - scored.length;
     const better = refineMoves(ctx, scored, profile.refine, room);
@@ -555,8 +621,17 @@ export function decideAndTry(ruleset: Ruleset, state: GameState, side: string, c
   // Weighted randomness among the best: variety that stays replayable.
   const best = scored[0]!.score;
   const pool = scored.filter((s, i) => i < profile.top && s.score >= best * profile.band);
-  const ordered = pickOrder(pool, rng).concat(scored.filter((s) => !pool.includes(s)));
-  for (const choice of ordered) {
+  let ordered = pickOrder(pool, rng).concat(scored.filter((s) => !pool.includes(s)));
+  for (let i = 0; i < ordered.length; i++) {
+    if (i >= exact && unsettled.size > 0) {
+      // Past the best few the ranking must be exact too: every score worked out, and the rest ranked
+      // anew from the order they were made in, as one sort of exact scores would have ranked them.
+      for (const [s, u] of unsettled) settle(s, u);
+      unsettled.clear();
+      scored.splice(0, scored.length, ...generated.sort(byScore));
+      ordered = ordered.slice(0, i).concat(scored.filter((s) => !pool.includes(s)).slice(i - pool.length));
+    }
+    const choice = ordered[i]!;
     // The action must be legal in the true state too (a hidden unit may be in the way).
     const r = apply(ruleset, state, choice.action);
     if (r.ok || 'needDice' in r) {
@@ -565,7 +640,7 @@ export function decideAndTry(ruleset: Ruleset, state: GameState, side: string, c
         side,
         plan,
         chosen: choice,
-        runnersUp: scored.filter((s) => s !== choice).slice(0, 4),
+        runnersUp: scored.filter((s) => s !== choice).slice(0, RUNNERS_UP),
         candidates: candidates.length,
         scored: scored.length,
         ms: performance.now() - t0,

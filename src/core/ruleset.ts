@@ -235,6 +235,13 @@ export interface Forecast {
    * the stakes, such as an Attack likely to break a unit the battle is counted by.
    */
   stakes?: number;
+  /**
+   * Judgements that cost more to work out (the fire a unit would draw where it ends), in this order
+   * after `judgements`: `count` of them, worked out by `judge` only while the order can still be
+   * among the AI's best few. Each is a utility 0..1 like the others, so until worked out it can be
+   * taken at its best (1), which bounds the order's score from above.
+   */
+  later?: { count: number; judge(): readonly { name: string; value: number }[] };
 }
 
 /**

@@ -583,11 +583,14 @@ function forecast(state: OnePageState, bf: Battlefield, action: Action): Forecas
   // Where an order leaves a combat unit standing is judged for the fire it will draw there, and a
   // horseman's for the charge it could make from there.
   if (!isCombatUnit(u) || !STANDING_ORDERS.has(action.type)) return f;
+  // They cost the most of a forecast, so they are worked out only for the orders that can still be
+  // among the best (Forecast.later).
   const pose = f.pose ?? { x: u.x, y: u.y, facing: u.facing };
-  const standing = standingJudgements(state, bf, u, pose);
-  const judgements = [...(f.judgements ?? []), { name: UNDER_FIRE, value: standing.fire }];
-  if (standing.strike !== undefined) judgements.push({ name: STRIKE_PROSPECT, value: standing.strike });
-  return { ...f, pose, judgements };
+  const judge = (): { name: string; value: number }[] => {
+    const standing = standingJudgements(state, bf, u, pose);
+    return standing.strike === undefined ? [{ name: UNDER_FIRE, value: standing.fire }] : [{ name: UNDER_FIRE, value: standing.fire }, { name: STRIKE_PROSPECT, value: standing.strike }];
+  };
+  return { ...f, pose, later: { count: u.kind === 'cavalry' ? 2 : 1, judge } };
 }
 
 /** The standing judgements of a unit's poses, by the unit: its side's next decision asks most of them again. */

@@ -37,7 +37,9 @@ describe('horse does not ride about under the enemy muskets', slow, () => {
     expect(d.action).toEqual({ type: 'charge', side: 'red', unit: 'red-u0', target: 'black-u1' });
     const advance = { type: 'move', side: 'red', unit: 'red-u0', mode: 'advance', to: { x: 974.8494538724627, y: 575.243597644448 } };
     const f = onePageAi.forecast(s, battlefieldFromSpec(s.battlefield), advance);
-    const judged = Object.fromEntries((f.judgements ?? []).map((j) => [j.name, j.value]));
+    // The fire and the charge prospect are judged later, only for orders that can still be among the best.
+    expect(f.later?.count).toBe(2);
+    const judged = Object.fromEntries([...(f.judgements ?? []), ...(f.later?.judge() ?? [])].map((j) => [j.name, j.value]));
     // Both lines reach it there: a share of the horse lost to their volleys, and no charge in prospect.
     expect(judged[UNDER_FIRE]).toBeLessThan(0.5);
     expect(judged[STRIKE_PROSPECT]).toBe(0.7);
