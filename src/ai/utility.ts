@@ -94,7 +94,7 @@ interface Profile {
 
 const PROFILES: Record<Level, Profile> = {
   easy: { maxCandidates: 800, pointsPerOrder: 4, band: 0.6, top: 6, unitsPerDecision: 4, refine: 0, lookahead: 0 },
-  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 6, refine: 0, lookahead: 0 },
+  normal: { maxCandidates: 2000, pointsPerOrder: 7, band: 0.9, top: 3, unitsPerDecision: 4, refine: 0, lookahead: 0 },
   hard: { maxCandidates: 4000, pointsPerOrder: 10, band: 0.97, top: 2, unitsPerDecision: 10, refine: 4, lookahead: 4 },
 };
 

@@ -22,7 +22,7 @@ import { coverOf, crossingsAlong, roughOrObstacleCrossed, slopeDisorder } from '
 import { standRect } from '../../core/model';
 import type { HmGame, HmState, HmUnit, HmUnitState } from './types';
 import { breakTally, countsForBreak, disorderedCount, isBroken, isShaken, liveUnits, unitById } from './world';
-import { attackAspect, attackLine, attackRange, eligibleTarget, mayAttack, unitsOverlap, wheelBy, withPose } from './zones';
+import { attackAspect, attackLine, attackRange, eligibleTarget, mayAttack, offTable, unitExtent, unitsOverlap, wheelBy, withPose } from './zones';
 import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast, planForecast } from './aiFire';
 import { TROOPS } from './charts';
@@ -279,7 +279,7 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
   // Cards may be held from turn to turn (A §7.7): ending the turn keeps them for a better use.
   // The more so when a card in hand is the last that could reform a battalion in need (aiCards.ts).
   restValue: (state, action) => (action.type === 'end-turn' ? restValue(state as HmState, action.side) : undefined),
-  placesFor: placesForGeneral,
+  placesFor: (state, bf, u) => (u.rs.general ? placesForGeneral(state as HmState, bf, u as HmUnit) : placesInLine(state as HmState, u as HmUnit)),
 };
 
 /**
@@ -338,7 +338,7 @@ function orderForecast(hs: HmState, bf: Battlefield, action: Action): Forecast {
   const judgements: { name: string; value: number }[] = [];
   // Guns that can shoot now stay in action: a limbered gun needs another card to fire.
   if (action.order === 'limber' && gunsWithTargets(hs, bf, u.side).includes(u)) judgements.push({ name: 'guns stay in action', value: 0.3 });
-  const giveUp = retrogradeCost(action.order);
+  const giveUp = retrogradeCost(bf, u, action.order, moved.pose);
   if (giveUp !== null) judgements.push({ name: 'holds its ground', value: giveUp });
   // Formed troops move only to their front: facing the enemy is what lets them close and Attack.
   const facing = facingJudgement(hs, u, moved.pose);
@@ -401,6 +401,43 @@ export function reformJudgement(state: HmState, bf: Battlefield, u: HmUnit): num
   const pose = { x: u.x, y: u.y, facing: u.facing };
   const relief = Math.max(0, exposure(state, bf, u, pose).danger - exposure(state, bf, reformed, pose).danger);
   return Math.min(1, 0.4 + (0.3 * disordered) / Math.max(1, u.stands.length) + 1.2 * relief);
+}
+
+/** Troops that give and take flank and rear support (A §18.2-18.3): formed foot and horse. */
+const LINE_TROOPS: ReadonlySet<string> = new Set(['infantry', 'lightCav', 'heavyCav', 'cuirassier']);
+
+/**
+ * A formed unit's spots in the line (A §18.2-18.3): level with a friend beside it, so that each
+ * flanks the other, and close behind a friend in front, as its rear support. An unsupported unit
+ * tests its Resolve at -1, a well-supported one at up to +4 (A §18.1): seen, the computer's lines
+ * came apart as it marched, and 19 of its 41 Attacked units were unsupported. Formed troops move only
+ * ahead, so each spot lies on the unit's own line of march; the scoring judges what it is worth.
+ */
+function placesInLine(hs: HmState, u: HmUnit): { x: number; y: number; why: string }[] {
+  if (!LINE_TROOPS.has(u.rs.troop) || u.formation === 'loose') return [];
+  const mounted = TROOPS[u.rs.troop].mounted;
+  const own = unitExtent(u);
+  const ahead = direction(u.facing);
+  const right = { x: -ahead.y, y: ahead.x };
+  const out: { x: number; y: number; why: string }[] = [];
+  for (const f of liveUnits(hs)) {
+    if (f.id === u.id || f.side !== u.side || !LINE_TROOPS.has(f.rs.troop) || TROOPS[f.rs.troop].mounted !== mounted) continue;
+    if (Math.abs(wrapAngle(f.facing - u.facing)) > Math.PI / 4 || isShaken(hs, f)) continue;
+    const dx = f.x - u.x;
+    const dy = f.y - u.y;
+    const forward = dx * ahead.x + dy * ahead.y;
+    const across = Math.abs(dx * right.x + dy * right.y);
+    const theirs = unitExtent(f);
+    const halfFronts = (own.maxL - own.minL + theirs.maxL - theirs.minL) / 2;
+    if (across >= halfFronts - inch(0.5) && across <= halfFronts + inch(3) && forward > inch(1)) {
+      out.push({ x: u.x + ahead.x * forward, y: u.y + ahead.y * forward, why: `level with ${f.name}` });
+    } else if (across < halfFronts / 2) {
+      // Directly ahead: close up behind it, an inch or two inside the 9" (horse 18") of rear support.
+      const gap = (own.maxF - own.minF + theirs.maxF - theirs.minF) / 2 + inch(mounted ? 6 : 3);
+      if (forward - gap > inch(1)) out.push({ x: u.x + ahead.x * (forward - gap), y: u.y + ahead.y * (forward - gap), why: `behind ${f.name} in support` });
+    }
+  }
+  return out;
 }
 
 /** A General's spots: among his Command, and a little behind it. */
@@ -555,10 +592,29 @@ export function orderPose(u: HmUnit, action: Action): { pose?: { x: number; y: n
  * until a card halts it, and off the table it counts as lost for the break (A §19.4, B §8.1); a
  * retiring regiment takes a shaken marker (A2).
  */
-function retrogradeCost(order: unknown): number | null {
-  if (order === 'withdraw') return 0.3;
+function retrogradeCost(bf: Battlefield, u: HmUnit, order: unknown, pose: { x: number; y: number; facing: number }): number | null {
+  if (order === 'withdraw') return withdrawsOffTable(bf, u, pose) ? 0.05 : 0.3;
   if (order === 'retire') return 0.55;
   return null;
+}
+
+/** Turns of withdrawal after the first (3" each) within which a battalion that is not halted is off the table. */
+const WITHDRAWALS_AHEAD = 2;
+
+/**
+ * Whether a withdrawal from `pose` (already about-turned and 3" back) takes a stand over the table's
+ * edge within WITHDRAWALS_AHEAD more turns: halting needs a card, and a battalion gone off the table
+ * counts as lost for the break (B §8.1). Seen: battalions withdrawn from near their own edge walked
+ * off it two turns later, and lost the battle at the turn limit.
+ */
+export function withdrawsOffTable(bf: Battlefield, u: HmUnit, pose: { x: number; y: number; facing: number }): boolean {
+  const table = { width: bf.width, depth: bf.depth };
+  const step = direction(pose.facing);
+  for (let k = 0; k <= WITHDRAWALS_AHEAD; k++) {
+    const at = { x: pose.x + step.x * inch(3) * k, y: pose.y + step.y * inch(3) * k, facing: pose.facing };
+    if (offTable(withPose(u, at), table)) return true;
+  }
+  return false;
 }
 
 /**

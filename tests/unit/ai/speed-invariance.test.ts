@@ -4,15 +4,17 @@ import { playSeededGame, SEEDED_GAMES, type GameFingerprint } from './seededGame
 /**
  * Recorded without the speed-ups (first from main at d38b247, then after each session's changes to
  * the AI's play from a tree holding those changes but not the speed-ups; in session 5 from main at
- * a38bae8 with the speed merge reverted, which gave the same values as with it): every speed-up must
+ * a38bae8 with the speed merge reverted, which gave the same values as with it; then, the later
+ * judgements having left every value as it was, for normal's four units a decision and the Horse &
+ * Musket line spots and withdrawal judgement): every speed-up must
  * leave each decision, its score and the runners-up's scores, and the final state exactly as they
  * were. A change meant to alter decisions re-records them with `npx tsx tests/unit/ai/seededGames.ts`.
  */
 const RECORDED: Record<string, GameFingerprint> = {
-  'one-page, default armies, normal against normal': { actions: 97, decisions: '638f79a50cf18fae', state: '17e0a7fcc00d2a6c' },
+  'one-page, default armies, normal against normal': { actions: 97, decisions: '87392f724ac1e149', state: '7ec80199017fa9ca' },
   'one-page with fog of war, hard and cautious against easy and aggressive': { actions: 92, decisions: 'd01122cfb6f9404a', state: 'b4a085dd7d03811a' },
-  'one-page, 30 units a side, normal against normal': { actions: 149, decisions: 'b90220082e0b1782', state: 'bcb1d70129495e0c' },
-  'horse-and-musket, default armies, normal against normal': { actions: 65, decisions: '0250853d66783e15', state: 'a419e46eb84a3378' },
+  'one-page, 30 units a side, normal against normal': { actions: 150, decisions: '68fc3d0ee810ae6e', state: '1a78982ab863eb5f' },
+  'horse-and-musket, default armies, normal against normal': { actions: 65, decisions: '688ec36f52f9ecff', state: 'a419e46eb84a3378' },
   "horse-and-musket with hidden movement and the book's sight levels, hard against easy and aggressive": { actions: 58, decisions: 'a9472c512d47a2d0', state: 'a2bf421f41f257af' },
 };
 
