@@ -415,6 +415,19 @@ const LINE_TROOPS: ReadonlySet<string> = new Set(['infantry', 'lightCav', 'heavy
  */
 function placesInLine(hs: HmState, u: HmUnit): { x: number; y: number; why: string }[] {
   if (!LINE_TROOPS.has(u.rs.troop) || u.formation === 'loose') return [];
+  // Asked once per point order of the unit: kept by the state's unit list (never changed once made) and the unit.
+  let byUnit = lineSpots.get(hs.units);
+  if (!byUnit) lineSpots.set(hs.units, (byUnit = new Map()));
+  const known = byUnit.get(u);
+  if (known) return known;
+  const spots = lineSpotsOf(hs, u);
+  byUnit.set(u, spots);
+  return spots;
+}
+
+const lineSpots = new WeakMap<readonly HmUnit[], Map<HmUnit, { x: number; y: number; why: string }[]>>();
+
+function lineSpotsOf(hs: HmState, u: HmUnit): { x: number; y: number; why: string }[] {
   const mounted = TROOPS[u.rs.troop].mounted;
   const own = unitExtent(u);
   const ahead = direction(u.facing);
