@@ -27,7 +27,7 @@ import { datan2, dcos, dhypot, dsin } from '../../core/detmath';
 import { fireForecast, planForecast } from './aiFire';
 import { TROOPS } from './charts';
 import { commandCentre, commandCoverage, generalSafety, inCommand } from './aiCommand';
-import { generalCardCost, restValue } from './aiCards';
+import { cardsWorthKeeping, generalCardCost, restValue } from './aiCards';
 import { turnLimitOf, verdictJudgement, verdictStance, verdictStanding, verdictSwing, verdictWeight } from './aiVerdict';
 
 /** Formed horse: the troops whose strike is the charge of an Attack (skirmishing cavalry shoot and evade). */
@@ -265,16 +265,17 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     // A card already in play costs nothing more; a unit's own card orders only that unit; a
     // General's card could order any unit of his Command, so it is spent on good orders only.
     if (hs.rules.activeCard?.card === action.card) return 0;
-    if (card.kind === 'unit') return 0.1;
     if (card.kind === 'general') return generalCardCost(hs, action);
-    return 0.3;
+    return (card.kind === 'unit' ? 0.1 : 0.3) * cardsWorthKeeping(hs, action.side);
   },
   sees: (state, bf, o, t) => attackTargets(state as HmState, bf, o as HmUnit).some((x) => x.id === t.id) || dhypot(o.x - t.x, o.y - t.y) < inch(24),
   forecast: (state, bf, action) => {
     const f = orderForecast(state as HmState, bf, action);
     const u = unitById(state as HmState, String(action.unit ?? ''));
     const declared = u ? formationJudgement(u, action) : null;
-    return declared ? { ...f, judgements: [...(f.judgements ?? []), declared] } : f;
+    const leaves = u && f.pose ? leavesTable(bf, u, f.pose) : null;
+    const extra = [declared, leaves].filter((j) => j !== null);
+    return extra.length ? { ...f, judgements: [...(f.judgements ?? []), ...extra] } : f;
   },
   // Cards may be held from turn to turn (A §7.7): ending the turn keeps them for a better use.
   // The more so when a card in hand is the last that could reform a battalion in need (aiCards.ts).
@@ -291,6 +292,17 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
 export function formationJudgement(u: HmUnit, action: Action): { name: string; value: number } | null {
   if (u.rs.formationDeclared || action.formation !== 'column' || u.formation === 'column') return null;
   return { name: 'stays in line to fight', value: 0.4 };
+}
+
+/**
+ * A move that ends with a stand over the table's edge takes the unit out of the battle (A §11.9),
+ * and off the table a battalion counts as lost for the break (B §8.1). Seen: a battalion that had
+ * threaded a gap in a file near its own edge marched on, its file's tail over the edge.
+ */
+export function leavesTable(bf: Battlefield, u: HmUnit, pose: { x: number; y: number; facing: number }): { name: string; value: number } | null {
+  // A pose where the unit stands now counts too: with its file's tail over the edge, the rules may
+  // walk it a little way the forecast does not, and any move at all takes it off.
+  return offTable(withPose(u, pose), { width: bf.width, depth: bf.depth }) ? { name: 'stays on the table', value: 0.02 } : null;
 }
 
 /** How much more an Attack sure to break its target weighs than the rest of its group (Forecast.stakes). */

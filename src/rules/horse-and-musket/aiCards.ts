@@ -9,6 +9,7 @@
  */
 
 import type { Action } from '../../core/model';
+import { verdictStanding, verdictWeight } from './aiVerdict';
 import { colourGap } from './attack';
 import type { Card, HmState, HmUnit } from './types';
 import { cincOf, liveUnits } from './world';
@@ -66,8 +67,9 @@ export function lastCardsForReform(state: HmState, side: string): Set<string> {
  * last card that could reform a battalion in need, the usual price otherwise.
  */
 export function generalCardCost(state: HmState, action: Action): number {
-  if (state.rules.step !== 'action' || typeof action.card !== 'string') return GENERAL_CARD_COST;
-  return lastCardsForReform(state, action.side).has(action.card) ? LAST_REFORM_CARD_COST : GENERAL_CARD_COST;
+  const worth = cardsWorthKeeping(state, action.side);
+  if (state.rules.step !== 'action' || typeof action.card !== 'string') return GENERAL_CARD_COST * worth;
+  return (lastCardsForReform(state, action.side).has(action.card) ? LAST_REFORM_CARD_COST : GENERAL_CARD_COST) * worth;
 }
 
 /** What ending the turn and keeping the hand is worth: more with a card the last able to reform a battalion in need. */
@@ -75,5 +77,17 @@ export const REST_VALUE = 0.22;
 export const REST_VALUE_KEEPING_REFORM = 0.35;
 
 export function restValue(state: HmState, side: string): number {
-  return state.rules.step === 'action' && lastCardsForReform(state, side).size > 0 ? REST_VALUE_KEEPING_REFORM : REST_VALUE;
+  const kept = state.rules.step === 'action' && lastCardsForReform(state, side).size > 0 ? REST_VALUE_KEEPING_REFORM : REST_VALUE;
+  return Math.max(0.02, kept * cardsWorthKeeping(state, side));
+}
+
+/**
+ * How much a card kept for later is still worth, 0..1, as the turn limit nears. A side ahead on
+ * the verdict keeps its cards to hold on; one that is not ahead has only the turns left to change
+ * it, and past its last turn a card in hand does nothing. Seen: an army behind by one battalion
+ * ended turn after turn "keeping the rest for later" and lost at the limit without an Attack.
+ */
+export function cardsWorthKeeping(state: HmState, side: string): number {
+  const late = verdictWeight(state);
+  return late === 0 || verdictStanding(state, side) === 'ahead' ? 1 : 1 - late;
 }

@@ -24,7 +24,7 @@ import { moveTo, pointAhead, walk, type WalkOptions, type WalkResult } from './m
 import { impassableFor, pathBlocked, terrainAt } from './terrain';
 import type { HmState, HmUnit } from './types';
 import { liveUnits } from './world';
-import { isSkirmisher } from './zones';
+import { isSkirmisher, offTable } from './zones';
 
 /** The narrowest gap anyone passes, loose formation included (A §11.7). */
 export const MIN_LOOSE_GAP = inch(2);
@@ -176,7 +176,15 @@ export function fitLooseInGap(state: HmState, bf: Battlefield, u: HmUnit, headin
   const { depth } = STAND_SIZE[u.rs.troop];
   const trail = dcos(heading - u.facing) < 0 ? 1 : -1;
   // A file, every other stand a hair aside so they do not line up (A §11.7: "not quite touching, not aligned").
-  u.stands = u.stands.map((s, i) => ({ ...s, f: trail * i * (depth + inch(0.1)), l: i % 2 === 0 ? 0 : inch(0.1) }));
+  const file = (way: number): HmUnit['stands'] => u.stands.map((s, i) => ({ ...s, f: way * i * (depth + inch(0.1)), l: i % 2 === 0 ? 0 : inch(0.1) }));
+  u.stands = file(trail);
+  // A file that would trail over the table's edge forms the other way where that way is clear: a
+  // unit with stands over the edge counts as gone once it moves (A §11.9).
+  const table = { width: bf.width, depth: bf.depth };
+  if (offTable(u, table)) {
+    const other = { ...u, stands: file(-trail) };
+    if (!offTable(other, table) && !standsBlocked(state, bf, other)) u.stands = other.stands;
+  }
   return true;
 }
 

@@ -149,6 +149,7 @@ export function moveTo(state: HmState, bf: Battlefield, u: HmUnit, pose: Pose, o
   const dy = pose.y - u.y;
   const turn = wrapAngle(pose.facing - u.facing);
   const before = { x: u.x, y: u.y, facing: u.facing };
+  const wasOff = offTable(u, TABLE);
   u.x = pose.x;
   u.y = pose.y;
   u.facing = wrapAngle(pose.facing);
@@ -162,7 +163,9 @@ export function moveTo(state: HmState, bf: Battlefield, u: HmUnit, pose: Pose, o
     g.y = u.y + rel.x * s + rel.y * c;
     g.facing = u.facing;
   }
-  if (offTable(u, TABLE)) {
+  // Leaving the table takes a move: a unit whose stands already reached over the edge and that
+  // did not go anywhere (a move stopped at once) is still on it.
+  if (offTable(u, TABLE) && (!wasOff || dhypot(dx, dy) > 0.5 || Math.abs(turn) > 1e-6)) {
     u.removed = true;
     u.rs.removedBy = 'left-table';
     notes.push(`${u.name} leaves the table and is gone for the rest of the battle`);

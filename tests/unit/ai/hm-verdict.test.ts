@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hmAi } from '../../../src/rules/horse-and-musket/ai';
 import { ownTurnsLeft, verdictJudgement, verdictStance, verdictStanding, verdictSwing, verdictWeight } from '../../../src/rules/horse-and-musket/aiVerdict';
-import { GENERAL_CARD_COST, LAST_REFORM_CARD_COST, lastCardsForReform } from '../../../src/rules/horse-and-musket/aiCards';
+import { cardsWorthKeeping, GENERAL_CARD_COST, LAST_REFORM_CARD_COST, lastCardsForReform, REST_VALUE } from '../../../src/rules/horse-and-musket/aiCards';
 import { outlook } from '../../../src/rules/horse-and-musket/aiResolve';
 import { decide } from '../../../src/ai/utility';
 import { getRuleset } from '../../../src/rules/registry';
@@ -168,5 +168,30 @@ describe('Horse & Musket AI: the card economy keeps a card to reform a battalion
     expect(action.chosen.action).toEqual({ type: 'end-turn', side: 'a' });
     const reorg = decide(hm, disorderedUnderThreat(['g:a-2:1'], 'reorganisation') as unknown as GameState, 'a', normal, 'economy')!;
     expect(reorg.chosen.action).toEqual({ type: 'order', side: 'a', unit: 'a-4', card: 'g:a-2:1', order: 'reform' });
+  });
+});
+
+describe('Horse & Musket AI: cards kept as the turn limit nears', () => {
+  const endTurn = { type: 'end-turn', side: 'a' } as const;
+  const unitCard = { type: 'order', side: 'a', unit: 'a-5', card: 'u:a-5:1', order: 'move', to: { x: 914, y: 330 } };
+
+  it('a side not ahead finds a kept card worth less each of its last turns, and nothing in its last', () => {
+    // Level (nothing lost either side): full worth far from the limit, 0.25 with two own turns left after this one, 0 in the last.
+    expect(cardsWorthKeeping(batteryInFront(31), 'a')).toBe(1);
+    expect(cardsWorthKeeping(batteryInFront(35), 'a')).toBe(0.5);
+    expect(cardsWorthKeeping(batteryInFront(39), 'a')).toBe(0);
+    expect(hmAi.restValue!(batteryInFront(31), endTurn)).toBe(REST_VALUE);
+    expect(hmAi.restValue!(batteryInFront(35), endTurn)).toBe(REST_VALUE * 0.5);
+    // Ending the last turn keeps nothing: only the floor that ranks it below any real order.
+    expect(hmAi.restValue!(batteryInFront(39), endTurn)).toBe(0.02);
+    expect(hmAi.cardCost!(batteryInFront(31), unitCard)).toBe(0.1);
+    expect(hmAi.cardCost!(batteryInFront(39), unitCard)).toBe(0);
+  });
+
+  it('a side ahead on the verdict keeps its cards at full worth to the end', () => {
+    // One Austrian battalion of five gone: the Prussians are ahead.
+    expect(cardsWorthKeeping(batteryInFront(39, 1), 'a')).toBe(1);
+    expect(hmAi.restValue!(batteryInFront(39, 1), endTurn)).toBe(REST_VALUE);
+    expect(hmAi.cardCost!(batteryInFront(39, 1), unitCard)).toBe(0.1);
   });
 });
