@@ -74,7 +74,7 @@ describe('Horse & Musket exposure: what an enemy Attack would do where a unit st
     const bf = battlefieldFromSpec(state.battlefield);
     const u = state.units[0]!;
     const stay = reachJudgement(state, bf, u, { x: u.x, y: u.y, facing: UP });
-    close(stay, 1 - 0.8 * (atMost(4) + (atMost(5) - atMost(4)) / 3));
+    close(stay, 1 - 1.6 * (atMost(4) + (atMost(5) - atMost(4)) / 3));
     // Out of the 18" range and a 6" move beyond it: nothing to fear there, and the danger left behind is a bonus (capped at 1).
     expect(reachJudgement(state, bf, u, { x: u.x, y: u.y - inch(14), facing: UP })).toBe(1);
     // The forecast of a move serves the same judgement.

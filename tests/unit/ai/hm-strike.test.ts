@@ -52,8 +52,8 @@ describe("Horse & Musket: each side's losses weighed by its share of its army's 
     const u = outnumbered.units[0]!;
     const danger = exposure(outnumbered, bf, u, u).danger;
     expect(danger).toBeGreaterThan(0);
-    close(reachJudgement(outnumbered, bf, u, { x: u.x, y: u.y, facing: UP }), Math.max(0.1, 1 - Math.sqrt(5) * 0.8 * danger));
-    close(reachJudgement(alone, bf, alone.units[0]!, { x: u.x, y: u.y, facing: UP }), Math.max(0.1, 1 - 0.8 * danger));
+    close(reachJudgement(outnumbered, bf, u, { x: u.x, y: u.y, facing: UP }), Math.max(0.1, 1 - Math.sqrt(5) * 1.6 * danger));
+    close(reachJudgement(alone, bf, alone.units[0]!, { x: u.x, y: u.y, facing: UP }), Math.max(0.1, 1 - 1.6 * danger));
   });
 });
 
