@@ -458,7 +458,7 @@ function lineSpotsOf(hs: HmState, u: HmUnit): { x: number; y: number; why: strin
       out.push({ x: u.x + ahead.x * forward, y: u.y + ahead.y * forward, why: `level with ${f.name}` });
     } else if (across < halfFronts / 2) {
       // Directly ahead: close up behind it, an inch or two inside the 9" (horse 18") of rear support.
-      const gap = (own.maxF - own.minF + theirs.maxF - theirs.minF) / 2 + (process.env.HMGAP ? inch(mounted ? 13 : 7) : inch(mounted ? 6 : 3));
+      const gap = (own.maxF - own.minF + theirs.maxF - theirs.minF) / 2 + inch(mounted ? 6 : 3);
       if (forward - gap > inch(1)) out.push({ x: u.x + ahead.x * (forward - gap), y: u.y + ahead.y * (forward - gap), why: `behind ${f.name} in support` });
     }
   }
