@@ -274,8 +274,11 @@ export const hmAi: AiHints<HmGame, HmUnitState> = {
     const u = unitById(state as HmState, String(action.unit ?? ''));
     const declared = u ? formationJudgement(u, action) : null;
     const leaves = u && f.pose ? leavesTable(bf, u, f.pose) : null;
-    const extra = [declared, leaves].filter((j) => j !== null);
-    return extra.length ? { ...f, judgements: [...(f.judgements ?? []), ...extra] } : f;
+    if (!declared && !leaves) return f;
+    const judgements = [...(f.judgements ?? [])];
+    if (declared) judgements.push(declared);
+    if (leaves) judgements.push(leaves);
+    return { ...f, judgements };
   },
   // Cards may be held from turn to turn (A §7.7): ending the turn keeps them for a better use.
   // The more so when a card in hand is the last that could reform a battalion in need (aiCards.ts).

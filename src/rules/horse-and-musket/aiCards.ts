@@ -89,5 +89,14 @@ export function restValue(state: HmState, side: string): number {
  */
 export function cardsWorthKeeping(state: HmState, side: string): number {
   const late = verdictWeight(state);
-  return late === 0 || verdictStanding(state, side) === 'ahead' ? 1 : 1 - late;
+  if (late === 0) return 1;
+  // Asked for every candidate that spends a card: the verdict's count is read once per view and side.
+  let bySide = worthKept.get(state);
+  if (!bySide) worthKept.set(state, (bySide = new Map()));
+  let worth = bySide.get(side);
+  if (worth === undefined) bySide.set(side, (worth = verdictStanding(state, side) === 'ahead' ? 1 : 1 - late));
+  return worth;
 }
+
+/** Per view of the battle: cardsWorthKeeping by side. */
+const worthKept = new WeakMap<HmState, Map<string, number>>();
